@@ -1,0 +1,45 @@
+/**
+ * The contract between the transformer and the runtime.
+ *
+ * At build time the transformer rewrites every registration `mcp.tool(fn, options)` into
+ * `mcp.tool(fn, options, <ToolContract literal>)`. That literal is the only thing the two
+ * halves share: the runtime never looks at types, the transformer never runs tools.
+ *
+ * Versioning: `v` is written into every literal. A runtime accepts exactly the versions it
+ * knows; code built by another transformer version fails at registration with a message
+ * that says to rebuild, never with a wrong schema. Bump CONTRACT_VERSION on any change a
+ * runtime of the other version could misread, and keep `test/contract.test.ts` in step.
+ */
+
+export const CONTRACT_VERSION = 1;
+
+/**
+ * The property typemcp's tag types (`Integer`, ...) are written with: `number & { "typemcp.tag"?: {...} }`.
+ * It exists only in the type (no value ever has it): the transformer reads the tag from it.
+ */
+export const TAG_PROPERTY = "typemcp.tag";
+
+/** A JSON Schema (2020-12 dialect, written so draft-07 validators accept it too). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export interface ToolContract {
+  /** Contract version, see CONTRACT_VERSION. */
+  v: typeof CONTRACT_VERSION;
+  /** The tool name the schemas were built for: `options.name` when it is a literal, else the function's name. */
+  name: string;
+  /** The function's JSDoc comment, when it has one. */
+  description?: string;
+  /** Parameter names in declaration order: the runtime passes arguments positionally. */
+  params: string[];
+  /** Root `{"type": "object", ...}`, titled `<name>Arguments`. */
+  inputSchema: JsonSchema;
+  /** Absent when the tool is text-only (`structuredOutput: false`, `any`, no annotation, ...). */
+  outputSchema?: JsonSchema;
+  /** True when results travel as `{"result": value}` (scalars, arrays, unions, numeric-keyed records). */
+  wrapped?: boolean;
+  /**
+   * Set when the build reported an error for this registration (tspc still emits JavaScript).
+   * The runtime then refuses the registration with this message: never a tool without schemas.
+   */
+  error?: string;
+}

@@ -1,0 +1,95 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CONTRACT_VERSION, type ToolContract } from "./contract";
+import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
+
+export interface ServerOptions {
+  /** The server's version, sent in `initialize`. Default "1.0.0". */
+  version?: string;
+  /** Instructions for the client's model, sent in `initialize`. */
+  instructions?: string;
+}
+
+export interface RunOptions {
+  transport?: "stdio";
+}
+
+const ENABLE_PLUGIN =
+  'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc.';
+
+function describeFunction(fn: unknown): string {
+  return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";
+}
+
+/** Checks what the transformer wrote: present, of this runtime's contract version, built without errors. */
+function checkContract(fn: ToolFunction, contract: ToolContract | undefined): ToolContract {
+  const where = `mcp.tool(${describeFunction(fn)})`;
+  if (contract === undefined || contract === null || typeof contract !== "object") {
+    throw new Error(`typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${ENABLE_PLUGIN}`);
+  }
+  if (contract.v !== CONTRACT_VERSION) {
+    throw new Error(`typemcp: ${where} was compiled by a typemcp transformer with contract version ${String(contract.v)}, this runtime reads version ${CONTRACT_VERSION}: rebuild the project with the installed typemcp.`);
+  }
+  if (contract.error) throw new Error(`typemcp: ${where} was not built, the build reported: ${contract.error}`);
+  return contract;
+}
+
+/**
+ * An MCP server whose tools are plain TypeScript functions. Runs on the SDK's low-level
+ * `Server` (its `McpServer` takes only Zod schemas); the schemas come precomputed from the
+ * transformer, so `tools/list` does no work at all.
+ */
+export class MCPServer {
+  /** The SDK's low-level server underneath, for anything typemcp does not wrap. */
+  readonly server: Server;
+  private readonly tools = new Map<string, RegisteredTool>();
+  private listing?: Tool[];
+
+  constructor(name: string, options: ServerOptions = {}) {
+    this.server = new Server(
+      { name, version: options.version ?? "1.0.0" },
+      { capabilities: { tools: { listChanged: true } }, instructions: options.instructions },
+    );
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
+    this.server.setRequestHandler(CallToolRequestSchema, (request) => {
+      const tool = this.tools.get(request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      return tool.call(request.params.arguments ?? {});
+    });
+  }
+
+  /**
+   * Registers `fn` as a tool. The typemcp transformer fills in `compiled` at build time
+   * from the function's types; calling this on code the transformer did not build throws.
+   *
+   * @param fn the tool: its parameters are the arguments, its declared return type the output.
+   * @param options name, title, description, annotations, structuredOutput.
+   * @param compiled written by the transformer (see ToolContract); leave it out.
+   */
+  tool(fn: ToolFunction, options?: ToolOptions, compiled?: ToolContract): void {
+    if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
+    const tool = new RegisteredTool(fn, options ?? {}, checkContract(fn, compiled));
+    if (this.tools.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
+    this.tools.set(tool.name, tool);
+    this.listing = undefined;
+    if (this.server.transport) void this.server.sendToolListChanged().catch(() => undefined);
+  }
+
+  /** Serves over any SDK transport (tests use the SDK's InMemoryTransport). */
+  async connect(transport: Transport): Promise<void> {
+    await this.server.connect(transport);
+  }
+
+  /** Serves over stdio (the default, and for now the only built-in transport). */
+  async run(options: RunOptions = {}): Promise<void> {
+    const transport = options.transport ?? "stdio";
+    if (transport !== "stdio") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}`);
+    await this.connect(new StdioServerTransport());
+  }
+
+  async close(): Promise<void> {
+    await this.server.close();
+  }
+}

@@ -1,0 +1,108 @@
+import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { toContent } from "./content";
+import type { JsonSchema, ToolContract } from "./contract";
+import { SchemaValidator, shortText, validationMessage } from "./validation";
+import { toWire, WireError } from "./wire";
+
+/** What `mcp.tool(fn, options)` accepts besides the function. */
+export interface ToolOptions {
+  /** The tool's name; default: the function's name. */
+  name?: string;
+  /** A human-readable display name. */
+  title?: string;
+  /** Default: the function's JSDoc comment. */
+  description?: string;
+  /** MCP tool annotations (hints such as `readOnlyHint`). */
+  annotations?: ToolAnnotations;
+  /**
+   * Omitted: structured output whenever the return type can be described.
+   * `false`: text only (no output schema, no wrapping, no validation).
+   * `true`: a return type that cannot be described is a compile error.
+   */
+  structuredOutput?: boolean;
+}
+
+// Any function: a tool's parameters are whatever its author declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ToolFunction = (...args: any[]) => unknown;
+
+const MAX_MESSAGE = 4000;
+
+function errorResult(toolName: string, message: string): CallToolResult {
+  const text = `Error executing tool ${toolName}: ${message}`;
+  return { content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }], isError: true };
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === "string" ? error : shortText(error);
+}
+
+/** A schema retitled for a tool registered under another name than the one it was compiled for. */
+function retitled(schema: JsonSchema, from: string, to: string): JsonSchema {
+  if (from === to || typeof schema.title !== "string" || !schema.title.startsWith(from)) return schema;
+  const suffix = schema.title.slice(from.length);
+  return ["Arguments", "Output", "DictOutput"].includes(suffix) ? { ...schema, title: to + suffix } : schema;
+}
+
+/** One registered tool: its published definition, and the call pipeline of DESIGN §2–§5. */
+export class RegisteredTool {
+  readonly name: string;
+  readonly definition: Tool;
+  private readonly params: string[];
+  private readonly wrapped: boolean;
+  private readonly input: SchemaValidator;
+  private readonly output?: SchemaValidator;
+
+  constructor(
+    private readonly fn: ToolFunction,
+    options: ToolOptions,
+    contract: ToolContract,
+  ) {
+    this.name = options.name ?? contract.name;
+    this.params = contract.params;
+    const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
+    const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
+    this.wrapped = outputSchema !== undefined && contract.wrapped === true;
+    this.input = new SchemaValidator(inputSchema);
+    this.output = outputSchema && new SchemaValidator(outputSchema);
+
+    const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
+    if (options.title !== undefined) definition.title = options.title;
+    const description = options.description ?? contract.description;
+    if (description !== undefined) definition.description = description;
+    if (outputSchema) definition.outputSchema = outputSchema as Tool["outputSchema"];
+    if (options.annotations) definition.annotations = options.annotations;
+    this.definition = definition;
+  }
+
+  /** Runs one `tools/call`. Never throws: every failure is an `isError` result that says what went wrong. */
+  async call(args: Record<string, unknown>): Promise<CallToolResult> {
+    const validateInput = this.input.validate;
+    if (!validateInput(args)) {
+      return errorResult(this.name, validationMessage(String(this.input.schema.title), validateInput.errors ?? [], args));
+    }
+
+    let value: unknown;
+    try {
+      value = await this.fn(...this.params.map((name) => args[name]));
+    } catch (error) {
+      return errorResult(this.name, errorMessage(error));
+    }
+
+    try {
+      if (!this.output) return { content: toContent(toWire(value), true) };
+      const schema = this.output.schema;
+      const wire = toWire(this.wrapped ? { result: value === undefined ? null : value } : value, schema, this.output) as Record<string, unknown>;
+      const validateOutput = this.output.validate;
+      if (!validateOutput(wire)) {
+        return errorResult(this.name, validationMessage(String(schema.title), validateOutput.errors ?? [], wire));
+      }
+      return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
+    } catch (error) {
+      if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe("result")}`);
+      if (error instanceof RangeError) return errorResult(this.name, "the result is nested too deeply to be sent");
+      return errorResult(this.name, errorMessage(error));
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import type { JsonSchema } from "./contract";
+import type { BranchOracle } from "./wire";
+
+/**
+ * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
+ * first call and each validator is compiled once, when first needed, then kept.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+
+let nextSchemaKey = 0;
+
+/** Every sub-schema object of a schema and its JSON pointer. */
+function pointers(schema: unknown, at: string, into: Map<object, string>): Map<object, string> {
+  if (schema !== null && typeof schema === "object") {
+    into.set(schema, at);
+    for (const [key, child] of Object.entries(schema)) pointers(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, into);
+  }
+  return into;
+}
+
+/** Validates values against one published schema, and against the sub-schemas the projection asks about. */
+export class SchemaValidator implements BranchOracle {
+  private key?: string;
+  private whole?: ValidateFunction;
+  private readonly parts = new Map<string, ValidateFunction>();
+  private pointerOf?: Map<object, string>;
+
+  constructor(readonly schema: JsonSchema) {}
+
+  /** The validator of the whole schema. */
+  get validate(): ValidateFunction {
+    return (this.whole ??= ajv.getSchema(this.registered())!);
+  }
+
+  /** The validator of the sub-schema at a JSON pointer (`/properties/result/anyOf/1`), resolving `$ref`s against the whole schema. */
+  validatorAt(pointer: string): ValidateFunction {
+    let validator = this.parts.get(pointer);
+    if (!validator) {
+      validator = ajv.getSchema(`${this.registered()}#${pointer}`)!;
+      this.parts.set(pointer, validator);
+    }
+    return validator;
+  }
+
+  /** Whether a value fits one branch of a union in this schema (the projection asks, to pick the branch). */
+  fits(branch: JsonSchema, value: unknown): boolean {
+    this.pointerOf ??= pointers(this.schema, "", new Map());
+    const pointer = this.pointerOf.get(branch);
+    return pointer !== undefined && this.validatorAt(pointer)(value) === true;
+  }
+
+  private registered(): string {
+    if (this.key === undefined) {
+      this.key = `typemcp:schema/${nextSchemaKey++}`;
+      ajv.addSchema(this.schema, this.key);
+    }
+    return this.key;
+  }
+}
+
+const MAX_INPUT_TEXT = 120;
+
+/** A value as it may appear in an error message: JSON, cut short when long (a message never carries a large value whole). */
+export function shortText(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}… (${text.length} characters)` : text;
+}
+
+function pointerToLocation(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function valueAt(data: unknown, location: string[]): unknown {
+  let value = data;
+  for (const key of location) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+function oneOfList(values: unknown[]): string {
+  const texts = values.map((v) => JSON.stringify(v));
+  return texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} or ${texts[texts.length - 1]}`;
+}
+
+/** One Ajv error as a location and a sentence, in the style of pydantic (which the Python SDK's users know). */
+function describe(error: ErrorObject, data: unknown): { location: string[]; message: string } {
+  const location = pointerToLocation(error.instancePath);
+  const input = () => ` [input_value=${shortText(valueAt(data, location))}]`;
+  switch (error.keyword) {
+    case "required":
+      return { location: [...location, error.params.missingProperty], message: "Field required" };
+    case "additionalProperties":
+      return { location: [...location, error.params.additionalProperty], message: "Extra inputs are not permitted" };
+    case "type":
+      return { location, message: `Input should be a valid ${error.params.type}${input()}` };
+    case "const":
+      return { location, message: `Input should be ${JSON.stringify(error.params.allowedValue)}${input()}` };
+    case "enum":
+      return { location, message: `Input should be ${oneOfList(error.params.allowedValues)}${input()}` };
+    case "anyOf":
+      return { location, message: `Input matches none of the allowed types${input()}` };
+    case "format":
+      return { location, message: `Input should be a valid ${error.params.format}${input()}` };
+    default:
+      return { location, message: `Input ${error.message ?? "is invalid"}${input()}` };
+  }
+}
+
+/**
+ * Ajv's errors as one message that names the failing fields first:
+ *
+ *     1 validation error for WeatherData
+ *     humidity
+ *       Field required
+ *
+ * Errors inside the branches of a failed `anyOf` are folded into that `anyOf`'s own error.
+ */
+export function validationMessage(title: string, errors: ErrorObject[], data: unknown): string {
+  const unions = errors.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
+  const kept = errors.filter((e) => !unions.some((prefix) => e.schemaPath.startsWith(prefix)));
+  const lines = kept.map((e) => describe(e, data)).flatMap(({ location, message }) => [location.join(".") || "(root)", `  ${message}`]);
+  const count = kept.length === 1 ? "1 validation error" : `${kept.length} validation errors`;
+  return [`${count} for ${title}`, ...lines].join("\n");
+}

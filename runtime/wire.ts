@@ -1,0 +1,159 @@
+import type { JsonSchema } from "./contract";
+
+/** A returned value that cannot go over the wire as JSON, and where in the value it is. */
+export class WireError extends Error {
+  readonly path: (string | number)[] = [];
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+  /** `result.items[2].owner: a bigint, which JSON cannot represent` */
+  describe(root: string): string {
+    const path = this.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
+    return `${root}${path}: ${this.reason}`;
+  }
+}
+
+/** Answers "does this value fit the sub-schema?" for union branches the projection cannot tell apart by JSON type. */
+export interface BranchOracle {
+  fits(branch: JsonSchema, value: unknown): boolean;
+}
+
+const ANY: JsonSchema = {};
+
+interface Projection {
+  root: JsonSchema;
+  oracle?: BranchOracle;
+  /** Objects on the path from the root to here: meeting one again is a cycle. */
+  ancestors: Set<object>;
+}
+
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  let current = schema;
+  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops++) {
+    const ref = current.$ref as string;
+    if (ref === "#") current = root;
+    else if (ref.startsWith("#/$defs/")) current = ((root.$defs as Record<string, JsonSchema>) ?? {})[ref.slice(8)] ?? ANY;
+    else return ANY;
+  }
+  return current;
+}
+
+/** Whether a branch's JSON type admits the value at all (cheap: no validation). */
+function admits(schema: JsonSchema, value: unknown): boolean {
+  const type = schema.type;
+  if (type === undefined) return true;
+  const actual = jsonTypeOf(value);
+  return type === actual || (type === "integer" && actual === "number");
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  // A "__proto__" key (JSON.parse makes it an own property) must stay data, never become the prototype.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+function withKey<T>(key: string | number, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof WireError) error.path.unshift(key);
+    throw error;
+  }
+}
+
+function projectUnion(value: unknown, branches: JsonSchema[], p: Projection): unknown {
+  const candidates = branches.filter((branch) => admits(resolve(branch, p.root), value));
+  if (candidates.length > 1 && p.oracle) {
+    for (const branch of candidates) {
+      const projected = project(value, branch, p);
+      if (p.oracle.fits(branch, projected)) return projected;
+    }
+  }
+  return project(value, candidates[0] ?? branches[0], p);
+}
+
+function projectArray(value: unknown[], schema: JsonSchema, p: Projection): unknown[] {
+  const prefix = (schema.prefixItems as JsonSchema[] | undefined) ?? [];
+  const rest = (schema.items ?? schema.unevaluatedItems ?? ANY) as JsonSchema;
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const item = withKey(i, () => project(value[i], prefix[i] ?? rest, p));
+    out[i] = item === undefined ? null : item; // as JSON.stringify does: no holes in arrays
+  }
+  return out;
+}
+
+function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Projection): Record<string, unknown> {
+  const declared = schema.properties as Record<string, JsonSchema> | undefined;
+  const additional = schema.additionalProperties as JsonSchema | undefined;
+  const out: Record<string, unknown> = {};
+  if (declared) {
+    for (const key in declared) {
+      const item = withKey(key, () => project(value[key], declared[key], p));
+      if (item !== undefined) setOwn(out, key, item);
+    }
+    // Undeclared properties are not sent: a class's private fields, an upstream's extra keys.
+    if (!additional) return out;
+  }
+  for (const key of Object.keys(value)) {
+    if (declared && key in declared) continue;
+    const item = withKey(key, () => project(value[key], additional ?? ANY, p));
+    if (item !== undefined) setOwn(out, key, item);
+  }
+  return out;
+}
+
+function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
+  let value = input;
+  if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    value = (value as { toJSON(): unknown }).toJSON();
+  }
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number": {
+      if (Number.isFinite(value)) return value;
+      const promised = resolve(schema, p.root).type;
+      if (promised === "number" || promised === "integer") throw new WireError(`${value} is not a JSON number`);
+      return null; // as JSON.stringify does where no number was promised
+    }
+    case "bigint":
+      throw new WireError("a bigint, which JSON cannot represent");
+    case "undefined":
+    case "function":
+    case "symbol":
+      return undefined; // dropped, as JSON.stringify drops them
+  }
+  if (value === null) return null;
+  const resolved = resolve(schema, p.root);
+  if (Array.isArray(resolved.anyOf)) return projectUnion(value, resolved.anyOf as JsonSchema[], p);
+  const object = value as object;
+  if (p.ancestors.has(object)) throw new WireError("a cycle: the value contains itself");
+  p.ancestors.add(object);
+  try {
+    return Array.isArray(object) ? projectArray(object, resolved, p) : projectObject(object as Record<string, unknown>, resolved, p);
+  } finally {
+    p.ancestors.delete(object);
+  }
+}
+
+/**
+ * The value as it goes over the wire: a fresh JSON value holding exactly what the schema
+ * describes. `toJSON()` is applied (a Date becomes its ISO string), undefined properties and
+ * functions are dropped, and properties the schema does not declare (a class's private
+ * fields, an upstream's extra keys) are left behind. A value JSON cannot carry (bigint, a
+ * cycle, NaN where a number is promised) throws a WireError that says where it is.
+ *
+ * With `schema` = `{}` this is JSON.parse(JSON.stringify(value)) without the string.
+ */
+export function toWire(value: unknown, schema: JsonSchema = ANY, oracle?: BranchOracle): unknown {
+  const projected = project(value, schema, { root: schema, oracle, ancestors: new Set() });
+  return projected === undefined ? null : projected;
+}

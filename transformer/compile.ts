@@ -1,0 +1,126 @@
+import * as ts from "typescript";
+import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
+import { DiagnosticCode, diagnosticAt, diagnosticText } from "./diagnostics";
+import { inputSchema, readArguments } from "./input-schema";
+import { TypeModeler } from "./model/modeler";
+import { readStaticOptions } from "./options";
+import { outputSchema } from "./output-schema";
+import { describeProblem, findProblems } from "./problems";
+import { isToolRegistration } from "./registration";
+import { readToolFunction, type ToolFunction } from "./tool-function";
+
+/** MCP tool names: 1 to 64 characters of A-Z a-z 0-9 _ . - */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export interface CompiledRegistration {
+  contract: ToolContract;
+  diagnostics: ts.Diagnostic[];
+}
+
+/** The contract of a registration the build reported errors for: the runtime refuses it with them. */
+export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegistration {
+  const error = diagnostics.map(diagnosticText).join("\n");
+  return { contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error }, diagnostics };
+}
+
+/**
+ * Turns registrations into contracts. One per program, so that the type modeler's cache
+ * serves every registration in every file: a type shared by 500 tools is converted once.
+ */
+export class ToolCompiler {
+  private readonly checker: ts.TypeChecker;
+  private readonly modeler: TypeModeler;
+
+  constructor(program: ts.Program) {
+    this.checker = program.getTypeChecker();
+    this.modeler = new TypeModeler(this.checker, program);
+  }
+
+  isRegistration(call: ts.CallExpression): boolean {
+    return isToolRegistration(call, this.checker);
+  }
+
+  compile(call: ts.CallExpression): CompiledRegistration {
+    const diagnostics: ts.Diagnostic[] = [];
+    const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
+      diagnostics.push(diagnosticAt(node, ts.DiagnosticCategory.Error, code, message, details));
+    const fail = () => failedRegistration(diagnostics);
+
+    const [fnArgument, optionsArgument] = call.arguments;
+    if (!fnArgument || call.arguments.some(ts.isSpreadElement)) {
+      error(call, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)");
+      return fail();
+    }
+    const fn = readToolFunction(fnArgument, this.checker);
+    if (typeof fn === "string") {
+      error(fnArgument, DiagnosticCode.InvalidRegistration, fn);
+      return fail();
+    }
+    const options = readStaticOptions(optionsArgument, this.checker);
+    const name = options.name ?? fn.name;
+    if (name === undefined) {
+      error(fnArgument, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
+      return fail();
+    }
+    if (!TOOL_NAME.test(name)) {
+      error(optionsArgument ?? fnArgument, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -`);
+      return fail();
+    }
+
+    const args = readArguments(fn.signature, this.modeler);
+    if (typeof args === "string") {
+      error(fnArgument, DiagnosticCode.InvalidRegistration, `Function ${name}: ${args}`);
+      return fail();
+    }
+    for (const argument of args) {
+      const problems = findProblems(argument.model, argument.name);
+      if (problems.length) {
+        error(argument.node, DiagnosticCode.InputNotSerializable, `Function ${name}: parameter ${argument.name} cannot be described as JSON Schema`, problems.map((p) => describeProblem(name, p)));
+      }
+    }
+
+    const output = this.output(name, fn, options.structuredOutput, diagnostics);
+    if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) return fail();
+
+    const contract: ToolContract = { v: CONTRACT_VERSION, name, params: args.map((a) => a.name), inputSchema: inputSchema(name, args) };
+    if (fn.description) contract.description = fn.description;
+    if (output) {
+      contract.outputSchema = output.schema;
+      if (output.wrapped) contract.wrapped = true;
+    }
+    return { contract, diagnostics };
+  }
+
+  /**
+   * The output schema, or undefined for a text-only tool. `structuredOutput: false` is
+   * silent; in auto mode a return type that cannot be described is a warning (the tool
+   * answers with text only); with `structuredOutput: true` it is an error.
+   */
+  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: ts.Diagnostic[]) {
+    if (structuredOutput === false) return undefined;
+    const required = structuredOutput === true;
+    const notSerializable = (typeText: string, details: string[]) => {
+      const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
+      const message = required ? head : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
+      const category = required ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning;
+      diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
+    };
+
+    if (!fn.returnType) {
+      if (required) notSerializable("(not annotated)", [`${name}: annotate the function's return type: the output schema is built from it`]);
+      return undefined;
+    }
+    const typeText = this.checker.typeToString(fn.returnType);
+    const model = this.modeler.modelOf(fn.returnType);
+    if (model.kind === "any") {
+      if (required) notSerializable(typeText, [`${name}: result: ${typeText} says nothing about the value's shape`]);
+      return undefined;
+    }
+    const problems = findProblems(model, "result");
+    if (problems.length) {
+      notSerializable(typeText, problems.map((p) => describeProblem(name, p)));
+      return undefined;
+    }
+    return outputSchema(name, model);
+  }
+}

@@ -1,0 +1,19 @@
+import * as ts from "typescript";
+import type { Model } from "./model";
+import type { ParseContext } from "./modeler";
+import { unionModel } from "./parsers/union";
+
+const UNDEFINED = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+
+/** Whether a property's or parameter's type admits `undefined` (then it need not be sent). */
+export function includesUndefined(type: ts.Type): boolean {
+  return (type.isUnion() ? type.types : [type]).some((member) => member.flags & UNDEFINED);
+}
+
+/** The model of a property's or parameter's type with `undefined` left out: JSON drops undefined properties. */
+export function modelWithoutUndefined(type: ts.Type, ctx: ParseContext): Model {
+  if (!type.isUnion()) return ctx.modelOf(type);
+  const defined = type.types.filter((member) => !(member.flags & UNDEFINED));
+  if (defined.length === type.types.length) return ctx.modelOf(type);
+  return defined.length === 1 ? ctx.modelOf(defined[0]) : unionModel(defined, ctx);
+}

@@ -1,0 +1,18 @@
+import * as ts from "typescript";
+import type { TypeParser } from "../modeler";
+import { objectModel } from "./object-properties";
+
+/**
+ * Class instances: their declared public instance fields (constructor parameter properties
+ * included). A class that declares none has nothing typemcp can describe: it is reported,
+ * never silently turned into text.
+ */
+export const classParser: TypeParser = {
+  construct: "classes",
+  supports: (type) => ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0 && (type.flags & ts.TypeFlags.Object) !== 0,
+  parse: (type, ctx) => {
+    const model = objectModel(type, ctx);
+    if (model.properties.length > 0 || model.additional) return model;
+    return { kind: "unsupported", typeText: ctx.typeText(type), reason: "is a class with no declared properties" };
+  },
+};

@@ -1,0 +1,37 @@
+import type { TypeParser } from "../modeler";
+import { anyParser } from "./any";
+import { arrayParser } from "./array";
+import { classParser } from "./class";
+import { intersectionParser } from "./intersection";
+import { literalParser } from "./literal";
+import { notSerializableParser } from "./not-serializable";
+import { nullishParser } from "./nullish";
+import { objectParser } from "./object";
+import { primitiveParser } from "./primitive";
+import { templateLiteralParser } from "./template-literal";
+import { toJsonParser } from "./to-json";
+import { tupleParser } from "./tuple";
+import { unionParser } from "./union";
+import { unsupportedParser } from "./unsupported";
+
+/**
+ * One parser per TypeScript construct, tried in this order; the first that supports a type
+ * builds its model. Order matters only where constructs overlap: `boolean` is a union to the
+ * checker (primitive before union), a Date is an object (toJSON before class and object).
+ */
+export const parsers: readonly TypeParser[] = [
+  anyParser,
+  unsupportedParser,
+  primitiveParser,
+  literalParser,
+  nullishParser,
+  templateLiteralParser,
+  unionParser,
+  intersectionParser,
+  arrayParser,
+  tupleParser,
+  toJsonParser,
+  notSerializableParser,
+  classParser,
+  objectParser,
+];

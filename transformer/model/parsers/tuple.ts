@@ -1,0 +1,31 @@
+import * as ts from "typescript";
+import type { Model } from "../model";
+import type { TypeParser } from "../modeler";
+
+/** Tuples, with optional and rest elements. */
+export const tupleParser: TypeParser = {
+  construct: "tuples",
+  supports: (type, ctx) => ctx.checker.isTupleType(type),
+  parse: (type, ctx) => {
+    const reference = type as ts.TypeReference;
+    const target = reference.target as ts.TupleType;
+    const elementTypes = ctx.checker.getTypeArguments(reference);
+    const elements: Model[] = [];
+    let rest: Model | undefined;
+    for (let i = 0; i < elementTypes.length; i++) {
+      const flags = target.elementFlags[i];
+      if (flags & ts.ElementFlags.Variadic) {
+        return { kind: "unsupported", typeText: ctx.typeText(type), reason: "spreads a type parameter" };
+      }
+      if (flags & ts.ElementFlags.Rest) {
+        if (i !== elementTypes.length - 1) {
+          return { kind: "unsupported", typeText: ctx.typeText(type), reason: "has a rest element before other elements" };
+        }
+        rest = ctx.modelOf(elementTypes[i]);
+      } else {
+        elements.push(ctx.modelOf(elementTypes[i]));
+      }
+    }
+    return { kind: "tuple", elements, minItems: target.minLength, rest };
+  },
+};

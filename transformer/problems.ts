@@ -1,0 +1,50 @@
+import type { Definition, Model } from "./model/model";
+
+/** A part of a tool's type that has no JSON form, and where it sits: `result.items[].owner`. */
+export interface Problem {
+  path: string;
+  typeText: string;
+  reason: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * Walks a tool's model from its root (`result`, or a parameter's name) and lists every
+ * unsupported part with its path. Models are shared between tools, so problems are found
+ * here, per use, rather than when the type was parsed.
+ */
+export function findProblems(model: Model, path: string): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<Definition>();
+  const walk = (m: Model, at: string): void => {
+    switch (m.kind) {
+      case "unsupported":
+        problems.push({ path: at, typeText: m.typeText, reason: m.reason });
+        return;
+      case "array":
+        return walk(m.items, `${at}[]`);
+      case "tuple":
+        m.elements.forEach((element, i) => walk(element, `${at}[${i}]`));
+        if (m.rest) walk(m.rest, `${at}[]`);
+        return;
+      case "object":
+        for (const p of m.properties) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
+        if (m.additional) walk(m.additional, `${at}[key]`);
+        return;
+      case "union":
+        for (const member of m.members) walk(member, at);
+        return;
+      case "ref":
+        if (seen.has(m.definition)) return;
+        seen.add(m.definition);
+        return walk(m.definition.model, at);
+    }
+  };
+  walk(model, path);
+  return problems;
+}
+
+export function describeProblem(toolName: string, problem: Problem): string {
+  return `${toolName}: ${problem.path}: ${problem.typeText} ${problem.reason}`;
+}

@@ -1,0 +1,39 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+
+const packageNameOfDirectory = new Map<string, string | undefined>();
+
+/** The name in the nearest package.json above a file (cached per directory). */
+function packageNameOf(fileName: string): string | undefined {
+  const directory = path.dirname(fileName);
+  if (packageNameOfDirectory.has(directory)) return packageNameOfDirectory.get(directory);
+  let name: string | undefined;
+  const manifest = path.join(directory, "package.json");
+  if (fs.existsSync(manifest)) {
+    try {
+      name = JSON.parse(fs.readFileSync(manifest, "utf8")).name;
+    } catch {
+      name = undefined;
+    }
+  } else if (path.dirname(directory) !== directory) {
+    name = packageNameOf(directory);
+  }
+  packageNameOfDirectory.set(directory, name);
+  return name;
+}
+
+/**
+ * Whether a call registers a tool: the checker resolves its callee to the `tool` method of
+ * typemcp's own `MCPServer` class (declared in a file of the `typemcp` package). Names in
+ * the text play no part: `server.tool(...)` on an alias, a subclass or a destructured
+ * method is found; a user's own `tool()` function is not.
+ */
+export function isToolRegistration(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+  const declaration = checker.getResolvedSignature(call)?.getDeclaration();
+  if (!declaration || !(ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration))) return false;
+  if (!ts.isIdentifier(declaration.name) || declaration.name.text !== "tool") return false;
+  const owner = declaration.parent;
+  if (!ts.isClassLike(owner) || owner.name?.text !== "MCPServer") return false;
+  return packageNameOf(declaration.getSourceFile().fileName) === "typemcp";
+}

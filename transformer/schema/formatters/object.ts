@@ -1,0 +1,19 @@
+import type { JsonSchema } from "../../../runtime/contract";
+import type { ModelFormatter } from "../writer";
+
+export const objectFormatter: ModelFormatter<"object"> = {
+  kind: "object",
+  format: (model, ctx) => {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const property of model.properties) {
+      const schema = ctx.format(property.model);
+      properties[property.name] = property.description === undefined ? schema : { ...schema, description: property.description };
+      if (property.required) required.push(property.name);
+    }
+    const schema: JsonSchema = { type: "object", properties };
+    if (required.length) schema.required = required;
+    if (model.additional) schema.additionalProperties = ctx.format(model.additional);
+    return schema;
+  },
+};

@@ -1,0 +1,6 @@
+import type { ModelFormatter } from "../writer";
+
+export const refFormatter: ModelFormatter<"ref"> = {
+  kind: "ref",
+  format: (model, ctx) => ctx.refTo(model.definition),
+};

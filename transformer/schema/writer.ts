@@ -1,0 +1,55 @@
+import type { JsonSchema } from "../../runtime/contract";
+import type { Definition, Model, ModelKind, ModelOf } from "../model/model";
+import { formatters } from "./formatters";
+
+/** What a formatter may ask of the writer: the schema of a child model, a reference to a definition. */
+export interface FormatContext {
+  format(model: Model): JsonSchema;
+  refTo(definition: Definition): JsonSchema;
+}
+
+/** One model kind → JSON Schema. */
+export interface ModelFormatter<K extends ModelKind> {
+  readonly kind: K;
+  format(model: ModelOf<K>, ctx: FormatContext): JsonSchema;
+}
+
+/**
+ * Writes one root schema: formats the root model, then every definition it reaches, into
+ * `$defs`. A definition that is the root itself is referred to as `#`.
+ */
+export class SchemaWriter implements FormatContext {
+  private readonly used = new Map<string, Definition>();
+
+  /** @param root the definition the root schema describes, if it describes a named type. */
+  constructor(private readonly root?: Definition) {}
+
+  format(model: Model): JsonSchema {
+    const formatter = formatters[model.kind] as ModelFormatter<typeof model.kind>;
+    const schema = formatter.format(model as never, this);
+    if (model.title !== undefined) schema.title = model.title;
+    if (model.description !== undefined) schema.description = model.description;
+    if (model.default !== undefined) schema.default = model.default;
+    return schema;
+  }
+
+  refTo(definition: Definition): JsonSchema {
+    if (definition === this.root) return { $ref: "#" };
+    this.used.set(definition.name, definition);
+    return { $ref: `#/$defs/${definition.name}` };
+  }
+
+  /** Formats a definition's own schema, titled with its TypeScript name. */
+  formatDefinition(definition: Definition): JsonSchema {
+    return { title: definition.title, ...this.format(definition.model) };
+  }
+
+  /** The `$defs` of everything formatted so far (and of what those reach), or undefined when none. */
+  definitions(): Record<string, JsonSchema> | undefined {
+    const defs: Record<string, JsonSchema> = {};
+    for (const [name, definition] of this.used) {
+      if (!(name in defs)) defs[name] = this.formatDefinition(definition); // may add to `used` while iterating: Map iteration sees it
+    }
+    return Object.keys(defs).length ? defs : undefined;
+  }
+}
