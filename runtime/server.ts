@@ -1,7 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
@@ -55,7 +55,8 @@ export class MCPServer {
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
     this.server.setRequestHandler(CallToolRequestSchema, (request) => {
       const tool = this.tools.get(request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
+      if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
       return tool.call(request.params.arguments ?? {});
     });
   }

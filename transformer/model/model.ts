@@ -52,7 +52,7 @@ export interface Property {
 
 /** A named type (interface, class, type alias): one `$defs` entry, referenced with `$ref`. */
 export interface Definition {
-  /** The `$defs` key: readable, unique in the program, no characters that need URI escaping. */
+  /** The `$defs` key: readable, no characters that need URI escaping. (Made unique per schema by the writer.) */
   name: string;
   /** The type as TypeScript prints it, e.g. `Page<User>`. */
   title: string;

@@ -34,7 +34,6 @@ export class TypeModeler implements ParseContext {
   private readonly cache = new Map<ts.Type, Model>();
   private readonly inProgress = new Set<ts.Type>();
   private readonly definitions = new Map<ts.Type, Definition>();
-  private readonly definitionNames = new Set<string>();
 
   constructor(
     readonly checker: ts.TypeChecker,
@@ -108,20 +107,15 @@ export class TypeModeler implements ParseContext {
     let definition = this.definitions.get(type);
     if (!definition) {
       const title = this.nameOf(type) ?? this.typeText(type);
-      const name = this.uniqueName(title);
-      definition = { name, title, model: { kind: "any" } };
+      definition = { name: definitionName(title), title, model: { kind: "any" } };
       this.definitions.set(type, definition);
     }
     return definition;
   }
+}
 
-  /** `$defs` keys need no URI escaping: `Page<User>` becomes `Page_User`. */
-  private uniqueName(title: string): string {
-    let base = title.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "");
-    if (!base || base.length > 64) base = "Type";
-    let name = base;
-    for (let n = 2; this.definitionNames.has(name); n++) name = `${base}_${n}`;
-    this.definitionNames.add(name);
-    return name;
-  }
+/** A readable `$defs` key that needs no URI escaping: `Page<User>` becomes `Page_User`. */
+function definitionName(title: string): string {
+  const name = title.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "");
+  return name && name.length <= 64 ? name : "Type";
 }

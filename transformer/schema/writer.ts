@@ -19,7 +19,9 @@ export interface ModelFormatter<K extends ModelKind> {
  * `$defs`. A definition that is the root itself is referred to as `#`.
  */
 export class SchemaWriter implements FormatContext {
-  private readonly used = new Map<string, Definition>();
+  /** The definitions this schema refers to, and their `$defs` keys (unique within this schema). */
+  private readonly keys = new Map<Definition, string>();
+  private readonly taken = new Set<string>();
 
   /** @param root the definition the root schema describes, if it describes a named type. */
   constructor(private readonly root?: Definition) {}
@@ -35,8 +37,14 @@ export class SchemaWriter implements FormatContext {
 
   refTo(definition: Definition): JsonSchema {
     if (definition === this.root) return { $ref: "#" };
-    this.used.set(definition.name, definition);
-    return { $ref: `#/$defs/${definition.name}` };
+    let key = this.keys.get(definition);
+    if (key === undefined) {
+      key = definition.name;
+      for (let n = 2; this.taken.has(key); n++) key = `${definition.name}_${n}`;
+      this.taken.add(key);
+      this.keys.set(definition, key);
+    }
+    return { $ref: `#/$defs/${key}` };
   }
 
   /** Formats a definition's own schema, titled with its TypeScript name. */
@@ -47,9 +55,8 @@ export class SchemaWriter implements FormatContext {
   /** The `$defs` of everything formatted so far (and of what those reach), or undefined when none. */
   definitions(): Record<string, JsonSchema> | undefined {
     const defs: Record<string, JsonSchema> = {};
-    for (const [name, definition] of this.used) {
-      if (!(name in defs)) defs[name] = this.formatDefinition(definition); // may add to `used` while iterating: Map iteration sees it
-    }
+    // Formatting a definition may refer to more: Map iteration visits entries added meanwhile.
+    for (const [definition, key] of this.keys) defs[key] = this.formatDefinition(definition);
     return Object.keys(defs).length ? defs : undefined;
   }
 }

@@ -21,7 +21,8 @@ function isData(symbol: ts.Symbol, ctx: ParseContext): boolean {
     if (ts.getCombinedModifierFlags(declaration) & NOT_DATA_MODIFIERS) return false;
     if (symbol.flags & ts.SymbolFlags.Accessor && ts.isClassLike(declaration.parent)) return false;
   }
-  const type = ctx.checker.getTypeOfSymbol(symbol);
+  // An optional method-like property `onChange?: () => void` is a function too.
+  const type = ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(symbol));
   return !(type.getCallSignatures().length > 0 && type.getProperties().length === 0);
 }
 

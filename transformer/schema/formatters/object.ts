@@ -11,7 +11,9 @@ export const objectFormatter: ModelFormatter<"object"> = {
       properties[property.name] = property.description === undefined ? schema : { ...schema, description: property.description };
       if (property.required) required.push(property.name);
     }
-    const schema: JsonSchema = { type: "object", properties };
+    const schema: JsonSchema = { type: "object" };
+    // A pure dictionary (`Record<string, T>`) is `additionalProperties` alone, as DESIGN §3 shows it.
+    if (model.properties.length || !model.additional) schema.properties = properties;
     if (required.length) schema.required = required;
     if (model.additional) schema.additionalProperties = ctx.format(model.additional);
     return schema;

@@ -1,0 +1,80 @@
+/**
+ * Every fixture, built with the transformer in one program, checked three ways: the exact
+ * diagnostics, the exact tools/list (schemas included), and the exact results of its calls
+ * through the official SDK Client over InMemoryTransport.
+ *
+ * TYPEMCP_RECORD=1 writes what is observed into each expected.json instead of comparing
+ * (for a new fixture; review the file before committing it).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { MCPServer } from "typemcp";
+import { buildProject, formatDiagnostics, summarize, type BuildResult } from "./support/build";
+import { FIXTURES, fixtures, type Expected } from "./support/fixtures";
+import { observe } from "./support/observe";
+
+const RECORD = process.env.TYPEMCP_RECORD === "1";
+const cases = fixtures();
+let build: BuildResult;
+
+beforeAll(() => {
+  build = buildProject(path.join(FIXTURES, "tsconfig.json"));
+});
+
+test("the fixtures type-check cleanly (their only diagnostics are typemcp's)", () => {
+  expect(formatDiagnostics(build.compilerDiagnostics)).toBe("");
+});
+
+async function connect(mcp: MCPServer): Promise<Client> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverTransport);
+  const client = new Client({ name: "fixtures", version: "1.0.0" });
+  await client.connect(clientTransport);
+  return client;
+}
+
+describe.each(cases)("$name", ({ name, dir, module, expected }) => {
+  const recorded: Expected = { ...expected };
+  afterAll(() => {
+    if (RECORD) fs.writeFileSync(path.join(dir, "expected.json"), JSON.stringify(recorded, null, 2) + "\n");
+  });
+
+  test("diagnostics", () => {
+    const diagnostics = build.typemcpDiagnostics.filter((d) => d.file!.fileName.startsWith(dir + path.sep)).map((d) => summarize(d, dir));
+    if (RECORD) recorded.diagnostics = diagnostics;
+    else expect(diagnostics).toEqual(expected.diagnostics);
+  });
+
+  test("tools/list and calls through the SDK client", async () => {
+    if (expected.registrationError !== undefined) {
+      expect(() => require(module)).toThrow(expected.registrationError);
+      let message = "";
+      try {
+        require(module);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toBe(expected.registrationError);
+      return;
+    }
+    const { mcp } = require(module) as { mcp: MCPServer };
+    const client = await connect(mcp);
+    try {
+      const observed = await observe(client, expected);
+      if (RECORD) Object.assign(recorded, observed);
+      else {
+        expect(observed.tools).toEqual(expected.tools);
+        expect(observed.calls).toEqual(expected.calls);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+test(`every fixture folder has an expected.json (${cases.length} cases)`, () => {
+  const folders = fs.readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory());
+  expect(cases.map((c) => c.name)).toEqual(folders.map((f) => f.name));
+});

@@ -1,0 +1,73 @@
+import * as path from "node:path";
+import * as ts from "typescript";
+import { createTransformer } from "typemcp/transformer";
+
+export const ROOT = path.resolve(__dirname, "../..");
+
+export interface DiagnosticSummary {
+  file: string;
+  line: number;
+  column: number;
+  category: "error" | "warning" | "suggestion" | "message";
+  code: number;
+  message: string;
+}
+
+export interface BuildResult {
+  program: ts.Program;
+  /** The compiler's own diagnostics (type errors in the sources). */
+  compilerDiagnostics: ts.Diagnostic[];
+  /** typemcp's diagnostics, in the order the transformer reported them. */
+  typemcpDiagnostics: ts.Diagnostic[];
+}
+
+/**
+ * Builds a tsconfig project with the typemcp transformer, as tspc would (one program,
+ * `before` transformer, typemcp's diagnostics collected), and writes its output.
+ */
+export function buildProject(tsconfigPath: string, overrides: ts.CompilerOptions = {}): BuildResult {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, overrides, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    },
+  });
+  if (!parsed) throw new Error(`cannot read ${tsconfigPath}`);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const compilerDiagnostics = [...ts.getPreEmitDiagnostics(program)];
+  const typemcpDiagnostics: ts.Diagnostic[] = [];
+  const emitted = program.emit(undefined, undefined, undefined, false, {
+    before: [createTransformer(program, { addDiagnostic: (d) => typemcpDiagnostics.push(d) })],
+  });
+  compilerDiagnostics.push(...emitted.diagnostics);
+  return { program, compilerDiagnostics, typemcpDiagnostics };
+}
+
+const CATEGORY: Record<ts.DiagnosticCategory, DiagnosticSummary["category"]> = {
+  [ts.DiagnosticCategory.Error]: "error",
+  [ts.DiagnosticCategory.Warning]: "warning",
+  [ts.DiagnosticCategory.Suggestion]: "suggestion",
+  [ts.DiagnosticCategory.Message]: "message",
+};
+
+/** A diagnostic as the fixtures record it: file relative to `base`, 1-based line and column. */
+export function summarize(diagnostic: ts.Diagnostic, base: string): DiagnosticSummary {
+  const file = diagnostic.file!;
+  const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start!);
+  return {
+    file: path.relative(base, file.fileName),
+    line: line + 1,
+    column: character + 1,
+    category: CATEGORY[diagnostic.category],
+    code: diagnostic.code,
+    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+  };
+}
+
+export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => ROOT,
+    getNewLine: () => "\n",
+  });
+}
