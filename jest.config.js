@@ -9,5 +9,6 @@ module.exports = {
     "^typemcp$": "<rootDir>/dist/runtime/index.js",
     "^typemcp/transformer$": "<rootDir>/dist/transformer/index.js",
   },
+  globalSetup: "<rootDir>/test/global-setup.ts",
   testTimeout: 120000,
 };

@@ -1,7 +1,8 @@
 /**
- * Every fixture, built with the transformer in one program, checked three ways: the exact
- * diagnostics, the exact tools/list (schemas included), and the exact results of its calls
- * through the official SDK Client over InMemoryTransport.
+ * Every fixture, built with the transformer in one program (test/global-setup.ts), checked
+ * three ways: the exact diagnostics, the exact tools/list (schemas included), and the exact
+ * results of its calls through the official SDK Client over InMemoryTransport.
+ * (test/stdio.test.ts makes the same calls over stdio.)
  *
  * TYPEMCP_RECORD=1 writes what is observed into each expected.json instead of comparing
  * (for a new fixture; review the file before committing it).
@@ -11,20 +12,15 @@ import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { MCPServer } from "typemcp";
-import { buildProject, formatDiagnostics, summarize, type BuildResult } from "./support/build";
-import { FIXTURES, fixtures, type Expected } from "./support/fixtures";
+import { diagnosticsOf, FIXTURES, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
 import { observe } from "./support/observe";
 
 const RECORD = process.env.TYPEMCP_RECORD === "1";
 const cases = fixtures();
-let build: BuildResult;
-
-beforeAll(() => {
-  build = buildProject(path.join(FIXTURES, "tsconfig.json"));
-});
+const build = fixtureBuild(); // built by test/global-setup.ts
 
 test("the fixtures type-check cleanly (their only diagnostics are typemcp's)", () => {
-  expect(formatDiagnostics(build.compilerDiagnostics)).toBe("");
+  expect(build.compilerDiagnostics).toBe("");
 });
 
 async function connect(mcp: MCPServer): Promise<Client> {
@@ -42,7 +38,7 @@ describe.each(cases)("$name", ({ name, dir, module, expected }) => {
   });
 
   test("diagnostics", () => {
-    const diagnostics = build.typemcpDiagnostics.filter((d) => d.file!.fileName.startsWith(dir + path.sep)).map((d) => summarize(d, dir));
+    const diagnostics = diagnosticsOf(build, name);
     if (RECORD) recorded.diagnostics = diagnostics;
     else expect(diagnostics).toEqual(expected.diagnostics);
   });

@@ -25,6 +25,24 @@ export interface Expected {
   calls?: ExpectedCall[];
 }
 
+/** What test/global-setup.ts records of the fixtures' build. */
+export interface FixtureBuild {
+  /** The compiler's own diagnostics, formatted ("" when there are none). */
+  compilerDiagnostics: string;
+  /** typemcp's diagnostics, files relative to fixtures/ (`<case>/tool.ts`). */
+  typemcpDiagnostics: DiagnosticSummary[];
+}
+
+export function fixtureBuild(): FixtureBuild {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES_OUT, "diagnostics.json"), "utf8")) as FixtureBuild;
+}
+
+/** A fixture's diagnostics, files relative to its own folder. */
+export function diagnosticsOf(build: FixtureBuild, name: string): DiagnosticSummary[] {
+  const prefix = `${name}/`;
+  return build.typemcpDiagnostics.filter((d) => d.file.startsWith(prefix)).map((d) => ({ ...d, file: d.file.slice(prefix.length) }));
+}
+
 export interface Fixture {
   name: string;
   dir: string;
