@@ -100,7 +100,7 @@ export class RegisteredTool {
       }
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
-      if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe("result")}`);
+      if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);
       if (error instanceof RangeError) return errorResult(this.name, "the result is nested too deeply to be sent");
       return errorResult(this.name, errorMessage(error));
     }

@@ -6,10 +6,10 @@ export class WireError extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
-  /** `result.items[2].owner: a bigint, which JSON cannot represent` */
+  /** `result.items[2].owner: a bigint, which JSON cannot represent`, the path starting at `root`. */
   describe(root: string): string {
     const path = this.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
-    return `${root}${path}: ${this.reason}`;
+    return `${root}${path}`.replace(/^\./, "") + `: ${this.reason}`;
   }
 }
 

@@ -1,0 +1,61 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import { createTransformer } from "typemcp/transformer";
+import { ROOT, summarize, type DiagnosticSummary } from "./build";
+
+export interface SnippetResult {
+  /** typemcp's diagnostics for this snippet, file relative to its folder. */
+  diagnostics: DiagnosticSummary[];
+  /** The compiler's own diagnostics, formatted. */
+  compilerErrors: string[];
+  /** The emitted JavaScript. */
+  js: string;
+}
+
+/**
+ * Compiles several small sources in one program (one program is much faster than one per
+ * snippet), each as `<name>.ts` in a folder under .build/ inside the package, so that
+ * `import ... from "typemcp"` resolves as in a user's project.
+ */
+export function compileSnippets(folder: string, sources: Record<string, string>, wrap?: (program: ts.Program) => ts.Program): Record<string, SnippetResult> {
+  const dir = path.join(ROOT, ".build", "snippets", folder);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const files = Object.entries(sources).map(([name, code]) => {
+    const file = path.join(dir, `${name}.ts`);
+    fs.writeFileSync(file, code);
+    return file;
+  });
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    outDir: path.join(dir, "out"),
+    rootDir: dir,
+  };
+  const program = ts.createProgram(files, options);
+  const typemcp: ts.Diagnostic[] = [];
+  const outputs = new Map<string, string>();
+  const compiler = [...ts.getPreEmitDiagnostics(program)];
+  program.emit(
+    undefined,
+    (fileName, text) => outputs.set(fileName, text),
+    undefined,
+    false,
+    { before: [createTransformer(wrap ? wrap(program) : program, { addDiagnostic: (d) => typemcp.push(d) })] },
+  );
+  const results: Record<string, SnippetResult> = {};
+  for (const [name] of Object.entries(sources)) {
+    const file = path.join(dir, `${name}.ts`);
+    results[name] = {
+      diagnostics: typemcp.filter((d) => d.file!.fileName === file).map((d) => summarize(d, dir)),
+      compilerErrors: compiler.filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+      js: outputs.get(path.join(dir, "out", `${name}.js`)) ?? "",
+    };
+  }
+  return results;
+}

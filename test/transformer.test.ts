@@ -1,0 +1,134 @@
+/**
+ * The transformer on registrations that cannot become tools, and on the edges of how a
+ * registration is found: exact diagnostics (text, category, code, position), and what it
+ * writes into the emitted call.
+ */
+import * as ts from "typescript";
+import { compileSnippets, type SnippetResult } from "./support/snippets";
+
+const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
+const LINE = 3; // first line after HEADER
+
+const sources: Record<string, string> = {
+  overloaded: `function f(a: string): string;\nfunction f(a: number): number;\nfunction f(a: any) { return a; }\nmcp.tool(f);\n`,
+  not_a_function: `const notFn: any = 42;\nmcp.tool(notFn);\n`,
+  anonymous: `mcp.tool((city: string): string => city);\n`,
+  bad_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "get weather!" });\n`,
+  rest_parameter: `function sum(...xs: number[]): number { return 0; }\nmcp.tool(sum);\n`,
+  destructured: `function f({ city }: { city: string }): string { return city; }\nmcp.tool(f);\n`,
+  bigint_parameter: `interface Q { id: bigint }\nfunction lookup(query: Q): string { return ""; }\nmcp.tool(lookup);\n`,
+  strict_any: `function free(): any { return 1; }\nmcp.tool(free, { structuredOutput: true });\n`,
+  strict_unannotated: `function free() { return 1; }\nmcp.tool(free, { structuredOutput: true });\n`,
+  explicit_text: `class Station { constructor() {} }\nfunction get_station(): Station { return new Station(); }\nmcp.tool(get_station, { structuredOutput: false });\n`,
+  options_variable: `class Station { constructor() {} }\nconst strict = { structuredOutput: true } as const;\nfunction get_station(): Station { return new Station(); }\nmcp.tool(get_station, strict);\n`,
+  spread: `const args = [() => "x"] as const;\nmcp.tool(...args);\n`,
+  unrelated_tool_method: `class MCPServer2 { tool(fn: () => string) { return fn; } }\nclass Other { tool(fn: () => string) { return fn; } }\nnew Other().tool(() => "x");\n`,
+  name_from_const: `const NAME = "renamed";\nfunction f(): string { return ""; }\nmcp.tool(f, { name: NAME });\n`,
+  dynamic_name: `function f(): string { return ""; }\nfor (const name of ["a", "b"]) mcp.tool(f, { name });\n`,
+};
+
+let results: Record<string, SnippetResult>;
+beforeAll(() => {
+  results = compileSnippets("transformer", Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])));
+});
+
+function only(name: string) {
+  const result = results[name];
+  expect(result.diagnostics).toHaveLength(1);
+  return result.diagnostics[0];
+}
+
+test("the snippets are valid TypeScript apart from what typemcp reports", () => {
+  for (const [name, result] of Object.entries(results)) expect([name, result.compilerErrors]).toEqual([name, []]);
+});
+
+test("overloaded functions are refused: which signature would the schema describe?", () => {
+  expect(only("overloaded")).toEqual({
+    file: "overloaded.ts", line: LINE + 3, column: 10, category: "error", code: 93003,
+    message: "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
+  });
+});
+
+test("a value that is not a function is refused", () => {
+  expect(only("not_a_function")).toMatchObject({ line: LINE + 1, column: 10, category: "error", code: 93003, message: "the first argument of mcp.tool is not a function" });
+});
+
+test("an anonymous function needs a name", () => {
+  expect(only("anonymous")).toMatchObject({ line: LINE, column: 10, code: 93003, message: 'This tool function has no name: give it one, or pass { name: "..." } as options' });
+});
+
+test("tool names follow the MCP naming rules", () => {
+  expect(only("bad_name")).toMatchObject({
+    line: LINE + 1, column: 14, code: 93003,
+    message: 'Tool name "get weather!" is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -',
+  });
+});
+
+test("rest and destructured parameters are refused with the reason", () => {
+  expect(only("rest_parameter").message).toBe("Function sum: rest parameter ...xs cannot be a tool argument: arguments are named");
+  expect(only("destructured").message).toBe("Function f: destructured parameters are not supported: name the parameter (the argument is published under that name)");
+});
+
+test("a parameter type with no JSON form names the tool and the path inside the type", () => {
+  expect(only("bigint_parameter")).toEqual({
+    file: "bigint_parameter.ts", line: LINE + 1, column: 24, category: "error", code: 93002,
+    message: "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint)",
+  });
+});
+
+test("structuredOutput: true refuses any and unannotated return types", () => {
+  expect(only("strict_any")).toMatchObject({
+    category: "error", code: 93001,
+    message: "Function free: return type any is not serializable for structured output\n  free: result: any says nothing about the value's shape",
+  });
+  expect(only("strict_unannotated")).toMatchObject({
+    category: "error", code: 93001,
+    message: "Function free: return type (not annotated) is not serializable for structured output\n  free: annotate the function's return type: the output schema is built from it",
+  });
+});
+
+test("structuredOutput: false is explicit and silent", () => {
+  expect(results.explicit_text.diagnostics).toEqual([]);
+  expect(results.explicit_text.js).not.toContain('"outputSchema"');
+});
+
+test("options are read from a const variable too", () => {
+  expect(only("options_variable")).toMatchObject({
+    line: LINE + 2, column: 25, category: "error",
+    message: "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties",
+  });
+});
+
+test("a spread argument list is refused", () => {
+  expect(only("spread")).toMatchObject({ line: LINE + 1, column: 1, code: 93003, message: "mcp.tool takes the tool function as its first argument, written out (not spread)" });
+});
+
+test("tool() methods of other classes are not registrations", () => {
+  expect(results.unrelated_tool_method.diagnostics).toEqual([]);
+  expect(results.unrelated_tool_method.js).not.toContain('"v":');
+});
+
+test("a name from a const is known at build time; a dynamic one is left to the runtime", () => {
+  expect(results.name_from_const.js).toContain('"name": "renamed"');
+  expect(results.name_from_const.js).toContain('"title": "renamedOutput"');
+  expect(results.dynamic_name.diagnostics).toEqual([]);
+  expect(results.dynamic_name.js).toContain('"name": "f"');
+});
+
+test("a refused registration is emitted with its error, so the runtime refuses it too", () => {
+  expect(results.overloaded.js).toMatch(/mcp\.tool\(f, void 0, \{ "v": 1, "name": "", "params": \[\], "inputSchema": \{ "type": "object" \}, "error": "overloaded functions cannot be tools/);
+});
+
+test("the transformer never throws out of the compiler: an internal failure is a diagnostic", () => {
+  const sabotaged = compileSnippets("sabotaged", { tool: HEADER + `function f(): string { return ""; }\nmcp.tool(f);\n` }, (program) => {
+    const checker = program.getTypeChecker();
+    const broken = new Proxy(checker, {
+      get: (target, key) => (key === "getAwaitedType" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
+    });
+    return new Proxy(program, { get: (target, key) => (key === "getTypeChecker" ? () => broken : Reflect.get(target, key)) }) as ts.Program;
+  });
+  const [diagnostic] = sabotaged.tool.diagnostics;
+  expect(diagnostic).toMatchObject({ category: "error", code: 93099, line: LINE + 1, column: 1 });
+  expect(diagnostic.message).toMatch(/^typemcp could not compile this tool registration \(please report it\): Error: checker exploded/);
+  expect(sabotaged.tool.js).toContain('"error": "typemcp could not compile this tool registration');
+});
