@@ -1,0 +1,136 @@
+/**
+ * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project with
+ * TypeScript 5.9 and ts-patch 3 from the registry, a tool built there with `tspc` and the
+ * plugin named as the README says, then called over stdio with the official SDK client.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ROOT } from "./support/build";
+
+const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
+const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+const SERVER = `import { MCPServer, type Integer } from "typemcp";
+
+const mcp = new MCPServer("Weather");
+
+interface WeatherData {
+  /** Degrees Celsius. */
+  temperature: number;
+  conditions: string;
+}
+
+/** Daily forecast for a city. */
+async function get_forecast(city: string, days: Integer): Promise<WeatherData[]> {
+  return Array.from({ length: days }, (_, day) => ({ temperature: 16 + day, conditions: "Overcast in " + city }));
+}
+
+mcp.tool(get_forecast);
+mcp.run();
+`;
+
+const STATION = `import { MCPServer } from "typemcp";
+
+class Station {
+  constructor(name: string) {
+    Object.assign(this, { name });
+  }
+}
+
+/** Look up a weather station by name. */
+function get_station(name: string): Station {
+  return new Station(name);
+}
+
+new MCPServer("Stations").tool(get_station);
+`;
+
+function tspc(): { status: number | null; output: string } {
+  const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], { cwd: project, encoding: "utf8" });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+beforeAll(() => {
+  const tarball = npm(["pack", "--silent", "--pack-destination", project], ROOT).trim().split("\n").pop()!;
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
+  fs.writeFileSync(
+    path.join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, outDir: "dist",
+        plugins: [{ transform: "typemcp/transformer" }],
+      },
+      include: ["src"],
+    }, null, 2),
+  );
+  fs.mkdirSync(path.join(project, "src"));
+  fs.writeFileSync(path.join(project, "src", "server.ts"), SERVER);
+  npm(["install", "--no-audit", "--no-fund", path.join(project, tarball), "typescript@~5.9.3", "ts-patch@^3.3.0", "@types/node@^20"], project);
+}, 300_000);
+
+afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
+  const installed = path.join(project, "node_modules", "typemcp");
+  for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "package.json"]) {
+    expect(fs.existsSync(path.join(installed, file))).toBe(true);
+  }
+  expect(fs.existsSync(path.join(installed, "fixtures"))).toBe(false);
+  expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
+});
+
+test("tspc builds the tool with the plugin, and the official client calls it over stdio", async () => {
+  const build = tspc();
+  expect(build.output).toBe("");
+  expect(build.status).toBe(0);
+
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
+  try {
+    expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_forecast",
+        description: "Daily forecast for a city.",
+        inputSchema: {
+          type: "object", title: "get_forecastArguments",
+          properties: { city: { type: "string" }, days: { type: "integer" } },
+          required: ["city", "days"], additionalProperties: false,
+        },
+        outputSchema: {
+          type: "object", title: "get_forecastOutput",
+          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+          required: ["result"],
+          $defs: {
+            WeatherData: {
+              title: "WeatherData", type: "object",
+              properties: { temperature: { type: "number", description: "Degrees Celsius." }, conditions: { type: "string" } },
+              required: ["temperature", "conditions"],
+            },
+          },
+        },
+      },
+    ]);
+    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [
+        { type: "text", text: JSON.stringify({ temperature: 16, conditions: "Overcast in Oslo" }, null, 2) },
+        { type: "text", text: JSON.stringify({ temperature: 17, conditions: "Overcast in Oslo" }, null, 2) },
+      ],
+      structuredContent: { result: [{ temperature: 16, conditions: "Overcast in Oslo" }, { temperature: 17, conditions: "Overcast in Oslo" }] },
+    });
+  } finally {
+    await client.close();
+  }
+});
+
+test("a typemcp warning is printed by tspc with its location; tspc exits 2 and still emits", () => {
+  fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
+  const build = tspc();
+  expect(build.status).toBe(2);
+  expect(build.output).toContain("src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output");
+  expect(build.output).toContain("get_station: result: Station is a class with no declared properties");
+  expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
+});
