@@ -11,27 +11,23 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "./support/build";
 
+/** The README's quick start blocks (`<!-- quickstart:<file> -->` before a fence), so this test follows it word for word. */
+const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+function quickstart(file: string): string {
+  const match = new RegExp(`<!-- quickstart:${file.replace(/[./]/g, "\\$&")} -->\n\`\`\`\\w*\n([\\s\\S]*?)\`\`\``).exec(README);
+  if (!match) throw new Error(`README.md has no quickstart block for ${file}`);
+  return match[1];
+}
+/** The README's fenced block that follows a line containing `marker`. */
+function blockAfter(marker: string): string {
+  const at = README.indexOf(marker);
+  const match = /```\w*\n([\s\S]*?)```/.exec(README.slice(at));
+  if (at < 0 || !match) throw new Error(`README.md has no block after ${marker}`);
+  return match[1];
+}
+
 const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-const SERVER = `import { MCPServer, type Integer } from "typemcp";
-
-const mcp = new MCPServer("Weather");
-
-interface WeatherData {
-  /** Degrees Celsius. */
-  temperature: number;
-  conditions: string;
-}
-
-/** Daily forecast for a city. */
-async function get_forecast(city: string, days: Integer): Promise<WeatherData[]> {
-  return Array.from({ length: days }, (_, day) => ({ temperature: 16 + day, conditions: "Overcast in " + city }));
-}
-
-mcp.tool(get_forecast);
-mcp.run();
-`;
 
 const STATION = `import { MCPServer } from "typemcp";
 
@@ -57,18 +53,9 @@ function tspc(): { status: number | null; output: string } {
 beforeAll(() => {
   const tarball = npm(["pack", "--silent", "--pack-destination", project], ROOT).trim().split("\n").pop()!;
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
-  fs.writeFileSync(
-    path.join(project, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, outDir: "dist",
-        plugins: [{ transform: "typemcp/transformer" }],
-      },
-      include: ["src"],
-    }, null, 2),
-  );
+  fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
   fs.mkdirSync(path.join(project, "src"));
-  fs.writeFileSync(path.join(project, "src", "server.ts"), SERVER);
+  fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
   npm(["install", "--no-audit", "--no-fund", path.join(project, tarball), "typescript@~5.9.3", "ts-patch@^3.3.0", "@types/node@^20"], project);
 }, 300_000);
 
@@ -83,7 +70,17 @@ test("the tarball holds the runtime, the transformer and their type declarations
   expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
 });
 
-test("tspc builds the tool with the plugin, and the official client calls it over stdio", async () => {
+const WEATHER_SCHEMA = {
+  title: "WeatherData", type: "object",
+  properties: {
+    temperature: { type: "number", description: "Degrees Celsius." },
+    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+    conditions: { type: "string" },
+  },
+  required: ["temperature", "humidity", "conditions"],
+};
+
+test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {
   const build = tspc();
   expect(build.output).toBe("");
   expect(build.status).toBe(0);
@@ -91,39 +88,43 @@ test("tspc builds the tool with the plugin, and the official client calls it ove
   const client = new Client({ name: "consumer", version: "1.0.0" });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
   try {
+    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
     expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+        outputSchema: WEATHER_SCHEMA,
+      },
       {
         name: "get_forecast",
         description: "Daily forecast for a city.",
-        inputSchema: {
-          type: "object", title: "get_forecastArguments",
-          properties: { city: { type: "string" }, days: { type: "integer" } },
-          required: ["city", "days"], additionalProperties: false,
-        },
+        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
         outputSchema: {
           type: "object", title: "get_forecastOutput",
           properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
           required: ["result"],
-          $defs: {
-            WeatherData: {
-              title: "WeatherData", type: "object",
-              properties: { temperature: { type: "number", description: "Degrees Celsius." }, conditions: { type: "string" } },
-              required: ["temperature", "conditions"],
-            },
-          },
+          $defs: { WeatherData: WEATHER_SCHEMA },
         },
       },
     ]);
+    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
     expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
       content: [
-        { type: "text", text: JSON.stringify({ temperature: 16, conditions: "Overcast in Oslo" }, null, 2) },
-        { type: "text", text: JSON.stringify({ temperature: 17, conditions: "Overcast in Oslo" }, null, 2) },
+        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
       ],
-      structuredContent: { result: [{ temperature: 16, conditions: "Overcast in Oslo" }, { temperature: 17, conditions: "Overcast in Oslo" }] },
+      structuredContent: { result: [day(16.2), day(17.2)] },
     });
   } finally {
     await client.close();
   }
+});
+
+test("the README's one-line check answers exactly what the README shows", () => {
+  const command = blockAfter("Build with `tspc`").split("\n").find((line) => line.startsWith("echo "))!;
+  const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
+  expect(answer).toBe(blockAfter("The server answers on stdout"));
 });
 
 test("a typemcp warning is printed by tspc with its location; tspc exits 2 and still emits", () => {
