@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import Ajv2020 from "ajv/dist/2020";
 import type { MCPServer } from "typemcp";
 import { diagnosticsOf, FIXTURES, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
 import { observe } from "./support/observe";
@@ -68,6 +69,21 @@ describe.each(cases)("$name", ({ name, dir, module, expected }) => {
       await client.close();
     }
   });
+});
+
+test("every published schema is valid JSON Schema 2020-12, with an object root", () => {
+  const ajv = new Ajv2020({ strict: false });
+  let checked = 0;
+  for (const { name, expected } of cases) {
+    for (const tool of (expected.tools ?? []) as { name: string; inputSchema: object; outputSchema?: object }[]) {
+      for (const schema of [tool.inputSchema, tool.outputSchema].filter((s) => s !== undefined)) {
+        expect([name, tool.name, ajv.validateSchema(schema!), ajv.errors]).toEqual([name, tool.name, true, null]);
+        expect((schema as { type?: string }).type).toBe("object");
+        checked++;
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(60);
 });
 
 test(`every fixture folder has an expected.json (${cases.length} cases)`, () => {
