@@ -78,6 +78,7 @@ const WEATHER_SCHEMA = {
     conditions: { type: "string" },
   },
   required: ["temperature", "humidity", "conditions"],
+  additionalProperties: false,
 };
 
 test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {

@@ -15,7 +15,9 @@ export const objectFormatter: ModelFormatter<"object"> = {
     // A pure dictionary (`Record<string, T>`) is `additionalProperties` alone, as DESIGN §3 shows it.
     if (model.properties.length || !model.additional) schema.properties = properties;
     if (required.length) schema.required = required;
-    if (model.additional) schema.additionalProperties = ctx.format(model.additional);
+    // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
+    // never fail on this: the runtime sends only declared properties, see runtime/wire.ts.)
+    schema.additionalProperties = model.additional ? ctx.format(model.additional) : false;
     return schema;
   },
 };
