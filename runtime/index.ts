@@ -5,9 +5,7 @@
 export { MCPServer, type RunOptions, type ServerOptions } from "./server";
 export type { ToolFunction, ToolOptions } from "./tool";
 export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";
-
-/**
- * A whole number: published as `"type": "integer"` and validated as one. At the type level
- * it is a `number` (any number is assignable to it); the tag is read by the transformer.
- */
-export type Integer = number & { readonly "typemcp.tag"?: { readonly type: "integer" } };
+export type {
+  ExclusiveMaximum, ExclusiveMinimum, Format, Integer, KnownFormat, MaxItems, MaxLength, Maximum, MinItems, MinLength,
+  Minimum, MultipleOf, Pattern, Tag, UniqueItems,
+} from "./tags";

@@ -108,6 +108,25 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
       return { location, message: `Input matches none of the allowed types${input()}` };
     case "format":
       return { location, message: `Input should be a valid ${error.params.format}${input()}` };
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum": {
+      const bound = { minimum: "greater than or equal to", maximum: "less than or equal to", exclusiveMinimum: "greater than", exclusiveMaximum: "less than" }[error.keyword];
+      return { location, message: `Input should be ${bound} ${error.params.limit}${input()}` };
+    }
+    case "multipleOf":
+      return { location, message: `Input should be a multiple of ${error.params.multipleOf}${input()}` };
+    case "minLength":
+    case "maxLength":
+      return { location, message: `String should have at ${error.keyword === "minLength" ? "least" : "most"} ${error.params.limit} characters${input()}` };
+    case "minItems":
+    case "maxItems":
+      return { location, message: `List should have at ${error.keyword === "minItems" ? "least" : "most"} ${error.params.limit} items${input()}` };
+    case "uniqueItems":
+      return { location, message: `List items should be unique (items ${Math.min(error.params.i, error.params.j)} and ${Math.max(error.params.i, error.params.j)} are equal)${input()}` };
+    case "pattern":
+      return { location, message: `String should match pattern ${JSON.stringify(error.params.pattern)}${input()}` };
     default:
       return { location, message: `Input ${error.message ?? "is invalid"}${input()}` };
   }

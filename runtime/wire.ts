@@ -89,21 +89,47 @@ function projectArray(value: unknown[], schema: JsonSchema, p: Projection): unkn
   return out;
 }
 
+const compiledPatterns = new WeakMap<object, [RegExp, JsonSchema][]>();
+
+function patternsOf(schema: JsonSchema): [RegExp, JsonSchema][] {
+  let patterns = compiledPatterns.get(schema);
+  if (!patterns) {
+    const source = (schema.patternProperties ?? {}) as Record<string, JsonSchema>;
+    patterns = Object.entries(source).map(([pattern, sub]) => [new RegExp(pattern, "u"), sub]);
+    compiledPatterns.set(schema, patterns);
+  }
+  return patterns;
+}
+
+/** The schema an undeclared key's value is sent with, or undefined when the key is not sent. */
+function schemaForKey(key: string, schema: JsonSchema, open: boolean): JsonSchema | undefined {
+  if (schema.patternProperties) {
+    for (const [pattern, sub] of patternsOf(schema)) if (pattern.test(key)) return sub;
+  }
+  const additional = schema.additionalProperties;
+  if (additional !== null && typeof additional === "object") return additional as JsonSchema;
+  return open ? ANY : undefined;
+}
+
 function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Projection): Record<string, unknown> {
   const declared = schema.properties as Record<string, JsonSchema> | undefined;
-  const additional = schema.additionalProperties as JsonSchema | undefined;
+  // A schema that says nothing about keys (`{}`, `{"type": "object"}`) sends them all, as JSON.stringify would.
+  const open = !declared && schema.additionalProperties === undefined && schema.patternProperties === undefined;
   const out: Record<string, unknown> = {};
   if (declared) {
     for (const key in declared) {
       const item = withKey(key, () => project(value[key], declared[key], p));
       if (item !== undefined) setOwn(out, key, item);
     }
-    // Undeclared properties are not sent: a class's private fields, an upstream's extra keys.
-    if (!additional) return out;
   }
+  // Undeclared keys are sent only where the schema admits them: a class's private fields and
+  // an upstream's extra keys stay behind.
+  if (!open && schema.additionalProperties === false && !schema.patternProperties) return out;
   for (const key of Object.keys(value)) {
-    if (declared && key in declared) continue;
-    const item = withKey(key, () => project(value[key], additional ?? ANY, p));
+    if (declared && Object.prototype.hasOwnProperty.call(declared, key)) continue;
+    const sub = schemaForKey(key, schema, open);
+    if (sub === undefined) continue;
+    const item = withKey(key, () => project(value[key], sub, p));
     if (item !== undefined) setOwn(out, key, item);
   }
   return out;

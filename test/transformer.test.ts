@@ -25,6 +25,10 @@ const sources: Record<string, string> = {
   unrelated_tool_method: `class MCPServer2 { tool(fn: () => string) { return fn; } }\nclass Other { tool(fn: () => string) { return fn; } }\nnew Other().tool(() => "x");\n`,
   name_from_const: `const NAME = "renamed";\nfunction f(): string { return ""; }\nmcp.tool(f, { name: NAME });\n`,
   dynamic_name: `function f(): string { return ""; }\nfor (const name of ["a", "b"]) mcp.tool(f, { name });\n`,
+  malformed_tags: `interface Reading {\n  /** @minimum warm */\n  celsius: number;\n}\nfunction read(r: Reading): string { return ""; }\nmcp.tool(read);\n`,
+  misapplied_tag: `interface Reading {\n  /** @minLength 2 */\n  celsius: number;\n}\nfunction latest(): Reading { return { celsius: 1 }; }\nmcp.tool(latest);\n`,
+  bad_pattern: `interface Q {\n  /** @pattern [a- */\n  code: string;\n}\nfunction find(q: Q): string { return ""; }\nmcp.tool(find);\n`,
+  unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
 };
 
 let results: Record<string, SnippetResult>;
@@ -113,6 +117,19 @@ test("a name from a const is known at build time; a dynamic one is left to the r
   expect(results.name_from_const.js).toContain('"title": "renamedOutput"');
   expect(results.dynamic_name.diagnostics).toEqual([]);
   expect(results.dynamic_name.js).toContain('"name": "f"');
+});
+
+test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", () => {
+  expect(only("malformed_tags")).toMatchObject({
+    category: "error", code: 93002,
+    message: 'Function read: parameter r cannot be described as JSON Schema\n  read: r.celsius: @minimum takes a number, not "warm"',
+  });
+  expect(only("misapplied_tag")).toMatchObject({
+    category: "warning", code: 93001,
+    message: expect.stringMatching(/^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n  latest: result\.celsius: @minLength applies to strings only$/),
+  });
+  expect(only("bad_pattern").message).toMatch(/\n  find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/);
+  expect(only("unknown_format_tag").message).toMatch(/\n  mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/);
 });
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {

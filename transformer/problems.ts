@@ -3,8 +3,7 @@ import type { Definition, Model } from "./model/model";
 /** A part of a tool's type that has no JSON form, and where it sits: `result.items[].owner`. */
 export interface Problem {
   path: string;
-  typeText: string;
-  reason: string;
+  message: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -20,7 +19,7 @@ export function findProblems(model: Model, path: string): Problem[] {
   const walk = (m: Model, at: string): void => {
     switch (m.kind) {
       case "unsupported":
-        problems.push({ path: at, typeText: m.typeText, reason: m.reason });
+        problems.push({ path: at, message: m.message });
         return;
       case "array":
         return walk(m.items, `${at}[]`);
@@ -31,6 +30,7 @@ export function findProblems(model: Model, path: string): Problem[] {
       case "object":
         for (const p of m.properties) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
         if (m.additional) walk(m.additional, `${at}[key]`);
+        for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
         return;
       case "union":
         for (const member of m.members) walk(member, at);
@@ -46,5 +46,5 @@ export function findProblems(model: Model, path: string): Problem[] {
 }
 
 export function describeProblem(toolName: string, problem: Problem): string {
-  return `${toolName}: ${problem.path}: ${problem.typeText} ${problem.reason}`;
+  return `${toolName}: ${problem.path}: ${problem.message}`;
 }

@@ -7,16 +7,22 @@
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Schema annotations any node may carry (from JSDoc, or from the declaration's name). */
+/**
+ * What any node may carry besides its kind: a description (JSDoc comment) and keywords
+ * written as they are into its schema — constraints (`minimum`, `pattern`, `format`, ...)
+ * and annotations (`title`, `default`, `examples`, `deprecated`), from JSDoc tags and from
+ * typemcp's tag types (`number & Minimum<0>`). See keywords.ts.
+ */
 export interface Annotations {
-  title?: string;
   description?: string;
-  default?: JsonValue;
+  keywords?: Keywords;
 }
+
+export type Keywords = { [keyword: string]: JsonValue };
 
 export type Model = (
   | { kind: "any" }
-  | { kind: "string"; format?: string }
+  | { kind: "string" }
   | { kind: "number" }
   | { kind: "integer" }
   | { kind: "boolean" }
@@ -27,9 +33,10 @@ export type Model = (
   | ObjectModel
   | { kind: "union"; members: Model[] }
   | { kind: "ref"; definition: Definition }
-  /** A type that has no JSON form. Kept in the model (not thrown) so that the walk which
-   *  reports it can say where it sits inside each tool's type. */
-  | { kind: "unsupported"; typeText: string; reason: string }
+  /** A type with no JSON form, or a declaration typemcp refuses (a malformed JSDoc tag).
+   *  Kept in the model (not thrown) so that the walk which reports it can say where it sits
+   *  inside each tool's type. `message` names the type: "Map<string, User> is not JSON-serializable". */
+  | { kind: "unsupported"; message: string }
 ) &
   Annotations;
 
@@ -40,6 +47,8 @@ export interface ObjectModel extends Annotations {
   additional?: Model;
   /** What the index signature's keys are in TypeScript (`Record<number, T>` has number keys). */
   keys?: "string" | "number";
+  /** Index signatures with template literal keys (`` [k: `data_${string}`]: T ``): keys matching `pattern` hold `model`. */
+  patterns?: { pattern: string; model: Model }[];
 }
 
 export interface Property {
@@ -48,6 +57,7 @@ export interface Property {
   model: Model;
   required: boolean;
   description?: string;
+  keywords?: Keywords;
 }
 
 /** A named type (interface, class, type alias): one `$defs` entry, referenced with `$ref`. */

@@ -14,6 +14,8 @@ export interface ParseContext {
   /** The declared name of a named type (interface, class, alias), or undefined for anonymous ones. */
   nameOf(type: ts.Type): string | undefined;
   describe(symbol: ts.Symbol | undefined): string | undefined;
+  /** The model of a type with no JSON form: "<the type> <reason>". */
+  unsupported(type: ts.Type, reason: string): Model;
   typeText(type: ts.Type): string;
   isLibraryDeclaration(declaration: ts.Declaration): boolean;
 }
@@ -83,6 +85,10 @@ export class TypeModeler implements ParseContext {
     return text || undefined;
   }
 
+  unsupported(type: ts.Type, reason: string): Model {
+    return { kind: "unsupported", message: `${this.typeText(type)} ${reason}` };
+  }
+
   typeText(type: ts.Type): string {
     return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   }
@@ -100,7 +106,7 @@ export class TypeModeler implements ParseContext {
     for (const parser of parsers) {
       if (parser.supports(type, this)) return parser.parse(type, this);
     }
-    return { kind: "unsupported", typeText: this.typeText(type), reason: "has no JSON form typemcp knows" };
+    return this.unsupported(type, "has no JSON form typemcp knows");
   }
 
   private definitionFor(type: ts.Type): Definition {

@@ -1,6 +1,13 @@
 import type { JsonSchema } from "../../runtime/contract";
-import type { Definition, Model, ModelKind, ModelOf } from "../model/model";
+import type { Annotations, Definition, Model, ModelKind, ModelOf } from "../model/model";
 import { formatters } from "./formatters";
+
+/** A node's description and keywords, added to its schema. */
+export function annotate(schema: JsonSchema, annotations: Annotations): JsonSchema {
+  if (annotations.description !== undefined) schema.description = annotations.description;
+  if (annotations.keywords) Object.assign(schema, annotations.keywords);
+  return schema;
+}
 
 /** What a formatter may ask of the writer: the schema of a child model, a reference to a definition. */
 export interface FormatContext {
@@ -29,10 +36,7 @@ export class SchemaWriter implements FormatContext {
   format(model: Model): JsonSchema {
     const formatter = formatters[model.kind] as ModelFormatter<typeof model.kind>;
     const schema = formatter.format(model as never, this);
-    if (model.title !== undefined) schema.title = model.title;
-    if (model.description !== undefined) schema.description = model.description;
-    if (model.default !== undefined) schema.default = model.default;
-    return schema;
+    return annotate(schema, model);
   }
 
   refTo(definition: Definition): JsonSchema {

@@ -12,7 +12,7 @@ export const classParser: TypeParser = {
   supports: (type) => ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0 && (type.flags & ts.TypeFlags.Object) !== 0,
   parse: (type, ctx) => {
     const model = objectModel(type, ctx);
-    if (model.properties.length > 0 || model.additional) return model;
-    return { kind: "unsupported", typeText: ctx.typeText(type), reason: "is a class with no declared properties" };
+    if (model.kind !== "object" || model.properties.length > 0 || model.additional || model.patterns) return model;
+    return ctx.unsupported(type, "is a class with no declared properties");
   },
 };

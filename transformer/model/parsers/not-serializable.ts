@@ -17,9 +17,5 @@ function isFunction(type: ts.Type): boolean {
 export const notSerializableParser: TypeParser = {
   construct: "Map / Set / Promise / functions",
   supports: (type, ctx) => (type.flags & ts.TypeFlags.Object) !== 0 && (isLibraryType(type, ctx) || isFunction(type)),
-  parse: (type, ctx) => ({
-    kind: "unsupported",
-    typeText: ctx.typeText(type),
-    reason: isFunction(type) && !isLibraryType(type, ctx) ? "is a function, which JSON drops" : "is not JSON-serializable",
-  }),
+  parse: (type, ctx) => ctx.unsupported(type, isFunction(type) && !isLibraryType(type, ctx) ? "is a function, which JSON drops" : "is not JSON-serializable"),
 };

@@ -2,7 +2,9 @@ import * as ts from "typescript";
 import { TAG_PROPERTY } from "../../../runtime/contract";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
+import { documentation } from "../jsdoc";
 import { includesUndefined, modelWithoutUndefined } from "../optional";
+import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
 const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
 
@@ -31,13 +33,15 @@ export function dataProperties(type: ts.Type, ctx: ParseContext): Property[] {
   for (const symbol of ctx.checker.getPropertiesOfType(type)) {
     if (!isData(symbol, ctx)) continue;
     const propertyType = ctx.checker.getTypeOfSymbol(symbol);
+    const model = modelWithoutUndefined(propertyType, ctx);
+    const { description, keywords, error } = documentation(symbol, model, ctx.checker);
     const property: Property = {
       name: symbol.name,
-      model: modelWithoutUndefined(propertyType, ctx),
+      model: error ? { kind: "unsupported", message: error } : model,
       required: !(symbol.flags & ts.SymbolFlags.Optional) && !includesUndefined(propertyType),
     };
-    const description = ctx.describe(symbol);
     if (description) property.description = description;
+    if (keywords) property.keywords = keywords;
     properties.push(property);
   }
   return properties;
@@ -48,21 +52,33 @@ export function dataProperties(type: ts.Type, ctx: ParseContext): Property[] {
  * and classes: the checker's resolved property list and index signatures. Named types
  * (interfaces, classes, aliases) become definitions, so each is described once.
  */
-export function objectModel(type: ts.Type, ctx: ParseContext): ObjectModel {
+export function objectModel(type: ts.Type, ctx: ParseContext): Model {
   if (ctx.nameOf(type)) ctx.define(type);
   const model: ObjectModel = { kind: "object", properties: dataProperties(type, ctx) };
-  const stringIndex = ctx.checker.getIndexTypeOfType(type, ts.IndexKind.String);
-  const numberIndex = ctx.checker.getIndexTypeOfType(type, ts.IndexKind.Number);
-  if (stringIndex) {
-    model.additional = modelWithoutUndefined(stringIndex, ctx);
-    model.keys = "string";
-  } else if (numberIndex) {
-    model.additional = modelWithoutUndefined(numberIndex, ctx);
-    model.keys = "number";
+  const patterns: { pattern: string; model: Model }[] = [];
+  for (const index of ctx.checker.getIndexInfosOfType(type)) {
+    const value = modelWithoutUndefined(index.type, ctx);
+    if (index.keyType.flags & ts.TypeFlags.String) {
+      model.additional = value;
+      model.keys = "string";
+    } else if (index.keyType.flags & ts.TypeFlags.Number) {
+      patterns.push({ pattern: NUMERIC_KEY, model: value });
+    } else if (index.keyType.flags & ts.TypeFlags.TemplateLiteral) {
+      const pattern = templatePattern(index.keyType);
+      if (pattern === undefined) return ctx.unsupported(type, `has an index signature whose keys (${ctx.typeText(index.keyType)}) have no exact pattern`);
+      patterns.push({ pattern, model: value });
+    } // symbol keys: JSON has none
   }
-  if (ctx.nameOf(type)) {
-    const description = ctx.describe(type.aliasSymbol ?? type.getSymbol());
-    if (description) (model as Model).description = description;
+  // A string index signature admits every key: the others add nothing JSON can tell apart.
+  if (patterns.length && !model.additional) {
+    model.patterns = patterns;
+    if (patterns.length === 1 && patterns[0].pattern === NUMERIC_KEY) model.keys = "number";
   }
+  if (!ctx.nameOf(type)) return model;
+  // A named type's own JSDoc describes its definition.
+  const { description, keywords, error } = documentation(type.aliasSymbol ?? type.getSymbol(), model, ctx.checker);
+  if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
+  if (description) model.description = description;
+  if (keywords) model.keywords = keywords;
   return model;
 }

@@ -20,7 +20,7 @@ export const toJsonParser: TypeParser = {
   construct: "Date and objects with toJSON()",
   supports: (type, ctx) => (type.flags & ts.TypeFlags.Object) !== 0 && toJsonMethod(type, ctx) !== undefined,
   parse: (type, ctx) => {
-    if (isLibraryDate(type, ctx)) return { kind: "string", format: "date-time" };
+    if (isLibraryDate(type, ctx)) return { kind: "string", keywords: { format: "date-time" } };
     return ctx.modelOf(ctx.checker.getReturnTypeOfSignature(toJsonMethod(type, ctx)!));
   },
 };

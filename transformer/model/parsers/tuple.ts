@@ -15,11 +15,11 @@ export const tupleParser: TypeParser = {
     for (let i = 0; i < elementTypes.length; i++) {
       const flags = target.elementFlags[i];
       if (flags & ts.ElementFlags.Variadic) {
-        return { kind: "unsupported", typeText: ctx.typeText(type), reason: "spreads a type parameter" };
+        return ctx.unsupported(type, "spreads a type parameter");
       }
       if (flags & ts.ElementFlags.Rest) {
         if (i !== elementTypes.length - 1) {
-          return { kind: "unsupported", typeText: ctx.typeText(type), reason: "has a rest element before other elements" };
+          return ctx.unsupported(type, "has a rest element before other elements, which JSON Schema cannot express exactly");
         }
         rest = ctx.modelOf(elementTypes[i]);
       } else {

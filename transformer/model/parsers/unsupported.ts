@@ -12,9 +12,5 @@ const reasons: [ts.TypeFlags, string][] = [
 export const unsupportedParser: TypeParser = {
   construct: "bigint / symbol / never / type parameters",
   supports: (type) => reasons.some(([flags]) => (type.flags & flags) !== 0),
-  parse: (type, ctx) => ({
-    kind: "unsupported",
-    typeText: ctx.typeText(type),
-    reason: reasons.find(([flags]) => type.flags & flags)![1],
-  }),
+  parse: (type, ctx) => ctx.unsupported(type, reasons.find(([flags]) => type.flags & flags)![1]),
 };

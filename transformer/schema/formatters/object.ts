@@ -1,5 +1,5 @@
 import type { JsonSchema } from "../../../runtime/contract";
-import type { ModelFormatter } from "../writer";
+import { annotate, type ModelFormatter } from "../writer";
 
 export const objectFormatter: ModelFormatter<"object"> = {
   kind: "object",
@@ -7,16 +7,19 @@ export const objectFormatter: ModelFormatter<"object"> = {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const property of model.properties) {
-      const schema = ctx.format(property.model);
-      properties[property.name] = property.description === undefined ? schema : { ...schema, description: property.description };
+      // The property's own description and keywords go on a copy: the model is shared.
+      properties[property.name] = annotate({ ...ctx.format(property.model) }, property);
       if (property.required) required.push(property.name);
     }
     const schema: JsonSchema = { type: "object" };
     // A pure dictionary (`Record<string, T>`) is `additionalProperties` alone, as DESIGN §3 shows it.
-    if (model.properties.length || !model.additional) schema.properties = properties;
+    if (model.properties.length || (!model.additional && !model.patterns)) schema.properties = properties;
     if (required.length) schema.required = required;
     // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
     // never fail on this: the runtime sends only declared properties, see runtime/wire.ts.)
+    if (model.patterns) {
+      schema.patternProperties = Object.fromEntries(model.patterns.map(({ pattern, model }) => [pattern, ctx.format(model)]));
+    }
     schema.additionalProperties = model.additional ? ctx.format(model.additional) : false;
     return schema;
   },

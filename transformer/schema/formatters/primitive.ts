@@ -1,9 +1,6 @@
 import type { ModelFormatter } from "../writer";
 
-export const stringFormatter: ModelFormatter<"string"> = {
-  kind: "string",
-  format: (model) => (model.format ? { type: "string", format: model.format } : { type: "string" }),
-};
+export const stringFormatter: ModelFormatter<"string"> = { kind: "string", format: () => ({ type: "string" }) };
 export const numberFormatter: ModelFormatter<"number"> = { kind: "number", format: () => ({ type: "number" }) };
 export const integerFormatter: ModelFormatter<"integer"> = { kind: "integer", format: () => ({ type: "integer" }) };
 export const booleanFormatter: ModelFormatter<"boolean"> = { kind: "boolean", format: () => ({ type: "boolean" }) };

@@ -23,9 +23,10 @@ export const unionFormatter: ModelFormatter<"union"> = {
     const order: (Model | string)[] = [];
     let hasNull = false;
     for (const member of model.members) {
-      if (member.kind === "null" && member.description === undefined) {
+      const plain = member.description === undefined && member.keywords === undefined;
+      if (member.kind === "null" && plain) {
         hasNull = true;
-      } else if (member.kind === "literal" && member.description === undefined) {
+      } else if (member.kind === "literal" && plain) {
         const type = jsonType(member.value);
         if (!groups.has(type)) {
           groups.set(type, []);

@@ -1,0 +1,24 @@
+import * as ts from "typescript";
+import { isKeyword, keywordFromTag } from "./keywords";
+import type { Annotations, Keywords, Model } from "./model";
+
+/**
+ * What a declaration's JSDoc adds to its schema: the comment as `description`, and the
+ * tags typemcp knows (`@minimum 0`, `@format email`, `@deprecated`, ...) as keywords.
+ * `error` says what is wrong with a malformed tag; the caller reports it where it is.
+ */
+export function documentation(symbol: ts.Symbol | undefined, model: Model, checker: ts.TypeChecker): Annotations & { error?: string } {
+  if (!symbol) return {};
+  const result: Annotations & { error?: string } = {};
+  const description = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  if (description) result.description = description;
+  const keywords: Keywords = {};
+  for (const tag of symbol.getJsDocTags(checker)) {
+    if (!isKeyword(tag.name)) continue;
+    const found = keywordFromTag(tag.name, ts.displayPartsToString(tag.text), model);
+    if ("error" in found) return { ...result, error: found.error };
+    keywords[tag.name] = found.value;
+  }
+  if (Object.keys(keywords).length) result.keywords = keywords;
+  return result;
+}

@@ -1,0 +1,150 @@
+import { KNOWN_FORMATS } from "../../runtime/tags";
+import type { JsonValue, Keywords, Model } from "./model";
+
+/**
+ * The JSON Schema keywords typemcp writes from JSDoc tags (`@minimum 0`) and from its tag
+ * types (`number & Minimum<0>`): which JSON values each applies to, and what a valid value
+ * of each is. One table, so both ways of writing a constraint mean exactly the same.
+ */
+
+type Applies = "number" | "string" | "array" | "any";
+
+interface KeywordRule {
+  applies: Applies;
+  /** The keyword's value from a JSDoc tag's text; a message when the text is not one. */
+  fromText(text: string): JsonValue | { error: string };
+  /** Whether a value from a tag type is valid; a message when not. */
+  check(value: JsonValue): string | undefined;
+}
+
+const FORMATS: readonly string[] = KNOWN_FORMATS;
+
+const number = (check: (n: number) => string | undefined = () => undefined): Omit<KeywordRule, "applies"> => ({
+  fromText: (text) => {
+    const value = text.trim() === "" ? NaN : Number(text);
+    return Number.isFinite(value) ? value : { error: `takes a number, not ${JSON.stringify(text)}` };
+  },
+  check: (value) => (typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${JSON.stringify(value)}`),
+});
+
+const count = number((n) => (Number.isInteger(n) && n >= 0 ? undefined : `takes a whole number ≥ 0, not ${n}`));
+const positive = number((n) => (n > 0 ? undefined : `takes a number > 0, not ${n}`));
+
+function checkPattern(value: JsonValue): string | undefined {
+  if (typeof value !== "string") return `takes a regular expression, not ${JSON.stringify(value)}`;
+  try {
+    new RegExp(value, "u");
+    return undefined;
+  } catch (error) {
+    return `is not a valid regular expression: ${(error as Error).message}`;
+  }
+}
+
+const checkFormat = (value: JsonValue) =>
+  typeof value === "string" && FORMATS.includes(value) ? undefined : `is not a format typemcp validates (one of: ${FORMATS.join(", ")})`;
+
+function json(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text.trim();
+  }
+}
+
+const RULES: Record<string, KeywordRule> = {
+  minimum: { applies: "number", ...number() },
+  maximum: { applies: "number", ...number() },
+  exclusiveMinimum: { applies: "number", ...number() },
+  exclusiveMaximum: { applies: "number", ...number() },
+  multipleOf: { applies: "number", ...positive },
+  minLength: { applies: "string", ...count },
+  maxLength: { applies: "string", ...count },
+  pattern: {
+    applies: "string",
+    fromText: (text) => checkPattern(text.trim()) === undefined ? text.trim() : { error: checkPattern(text.trim())! },
+    check: checkPattern,
+  },
+  format: {
+    applies: "string",
+    fromText: (text) => (checkFormat(text.trim()) === undefined ? text.trim() : { error: `${JSON.stringify(text.trim())} ${checkFormat(text.trim())}` }),
+    check: (value) => checkFormat(value) && `${JSON.stringify(value)} ${checkFormat(value)}`,
+  },
+  minItems: { applies: "array", ...count },
+  maxItems: { applies: "array", ...count },
+  uniqueItems: {
+    applies: "array",
+    fromText: (text) => (text.trim() === "" || text.trim() === "true" ? true : text.trim() === "false" ? false : { error: `takes true or false, not ${JSON.stringify(text)}` }),
+    check: (value) => (typeof value === "boolean" ? undefined : `takes true or false, not ${JSON.stringify(value)}`),
+  },
+  default: { applies: "any", fromText: json, check: () => undefined },
+  examples: {
+    applies: "any",
+    fromText: (text) => {
+      const value = json(text);
+      return Array.isArray(value) ? value : [value];
+    },
+    check: (value) => (Array.isArray(value) ? undefined : "takes an array of examples"),
+  },
+  deprecated: { applies: "any", fromText: () => true, check: (value) => (typeof value === "boolean" ? undefined : "takes true or false") },
+  title: { applies: "any", fromText: (text) => text.trim(), check: (value) => (typeof value === "string" ? undefined : "takes a string") },
+};
+
+export function isKeyword(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(RULES, name);
+}
+
+/** The JSON kinds a model can take, seen through references and unions. */
+function kindsOf(model: Model, seen = new Set<Model>()): Set<string> {
+  const kinds = new Set<string>();
+  if (seen.has(model)) return kinds;
+  seen.add(model);
+  switch (model.kind) {
+    case "ref":
+      return kindsOf(model.definition.model, seen);
+    case "union":
+      for (const member of model.members) for (const kind of kindsOf(member, seen)) kinds.add(kind);
+      return kinds;
+    case "integer":
+      kinds.add("number");
+      return kinds;
+    case "literal":
+      kinds.add(typeof model.value);
+      return kinds;
+    case "tuple":
+      kinds.add("array");
+      return kinds;
+    default:
+      kinds.add(model.kind);
+      return kinds;
+  }
+}
+
+function appliesTo(rule: KeywordRule, model: Model): boolean {
+  if (rule.applies === "any") return true;
+  const kinds = kindsOf(model);
+  return kinds.has(rule.applies) || kinds.has("any");
+}
+
+/** A keyword from a JSDoc tag on `model`: its value, or a message saying what is wrong. */
+export function keywordFromTag(name: string, text: string, model: Model): { value: JsonValue } | { error: string } {
+  const rule = RULES[name];
+  const value = rule.fromText(text);
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && "error" in value) return { error: `@${name} ${value.error}` };
+  if (!appliesTo(rule, model)) return { error: `@${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only` };
+  return { value: value as JsonValue };
+}
+
+/** A keyword from a tag type (`Minimum<0>`) on `model`: undefined when valid, else a message. */
+export function checkTagKeyword(name: string, value: JsonValue, model: Model): string | undefined {
+  const rule = RULES[name];
+  const problem = rule.check(value);
+  if (problem) return `${name} ${problem}`;
+  if (!appliesTo(rule, model)) return `${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only`;
+  return undefined;
+}
+
+/** `base` with more keywords: a new node (models are shared between every use of a type). */
+export function withKeywords(base: Model, keywords: Keywords): Model {
+  if (Object.keys(keywords).length === 0) return base;
+  return { ...base, keywords: { ...base.keywords, ...keywords } } as Model;
+}
