@@ -29,8 +29,12 @@ export interface ToolContract {
   name: string;
   /** The function's JSDoc comment, when it has one. */
   description?: string;
-  /** Parameter names in declaration order: the runtime passes arguments positionally. */
+  /** Argument names in declaration order: the runtime passes arguments positionally. */
   params: string[];
+  /** The function takes its arguments as one destructured object: the runtime passes the arguments object itself. */
+  argumentsObject?: true;
+  /** Position of a `ToolContext` parameter: the runtime inserts the call's context there. */
+  context?: number;
   /** Root `{"type": "object", ...}`, titled `<name>Arguments`. */
   inputSchema: JsonSchema;
   /** Absent when the tool is text-only (`structuredOutput: false`, `any`, no annotation, ...). */

@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { toolContext } from "./context";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
@@ -50,14 +51,15 @@ export class MCPServer {
   constructor(name: string, options: ServerOptions = {}) {
     this.server = new Server(
       { name, version: options.version ?? "1.0.0" },
-      { capabilities: { tools: { listChanged: true } }, instructions: options.instructions },
+      // logging: tools log through their ToolContext, at the level the client sets.
+      { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: options.instructions },
     );
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
-    this.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
       const tool = this.tools.get(request.params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
-      return tool.call(request.params.arguments ?? {});
+      return tool.call(request.params.arguments ?? {}, () => toolContext(this.server, tool.name, extra));
     });
   }
 

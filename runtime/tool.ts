@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { toContent } from "./content";
+import type { ToolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
 import { SchemaValidator, shortText, validationMessage } from "./validation";
 import { toWire, WireError } from "./wire";
@@ -50,6 +51,8 @@ export class RegisteredTool {
   readonly name: string;
   readonly definition: Tool;
   private readonly params: string[];
+  private readonly argumentsObject: boolean;
+  private readonly contextAt?: number;
   private readonly wrapped: boolean;
   private readonly input: SchemaValidator;
   private readonly output?: SchemaValidator;
@@ -61,6 +64,8 @@ export class RegisteredTool {
   ) {
     this.name = options.name ?? contract.name;
     this.params = contract.params;
+    this.argumentsObject = contract.argumentsObject === true;
+    this.contextAt = contract.context;
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
     const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
@@ -76,16 +81,21 @@ export class RegisteredTool {
     this.definition = definition;
   }
 
-  /** Runs one `tools/call`. Never throws: every failure is an `isError` result that says what went wrong. */
-  async call(args: Record<string, unknown>): Promise<CallToolResult> {
+  /**
+   * Runs one `tools/call`. Never throws: every failure is an `isError` result that says what
+   * went wrong. `context` makes the call's ToolContext, for a tool that declares one.
+   */
+  async call(args: Record<string, unknown>, context: () => ToolContext): Promise<CallToolResult> {
     const validateInput = this.input.validate;
     if (!validateInput(args)) {
       return errorResult(this.name, validationMessage(String(this.input.schema.title), validateInput.errors ?? [], args));
     }
 
+    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
+    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context());
     let value: unknown;
     try {
-      value = await this.fn(...this.params.map((name) => args[name]));
+      value = await this.fn(...positional);
     } catch (error) {
       return errorResult(this.name, errorMessage(error));
     }

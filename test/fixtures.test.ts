@@ -87,6 +87,6 @@ test("every published schema is valid JSON Schema 2020-12, with an object root",
 });
 
 test(`every fixture folder has an expected.json (${cases.length} cases)`, () => {
-  const folders = fs.readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory());
-  expect(cases.map((c) => c.name)).toEqual(folders.map((f) => f.name));
+  const missing = cases.filter((c) => !fs.existsSync(path.join(c.dir, "expected.json"))).map((c) => c.name);
+  expect(missing).toEqual([]);
 });

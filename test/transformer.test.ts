@@ -15,7 +15,8 @@ const sources: Record<string, string> = {
   anonymous: `mcp.tool((city: string): string => city);\n`,
   bad_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "get weather!" });\n`,
   rest_parameter: `function sum(...xs: number[]): number { return 0; }\nmcp.tool(sum);\n`,
-  destructured: `function f({ city }: { city: string }): string { return city; }\nmcp.tool(f);\n`,
+  destructured: `function f({ city }: { city: string }, days: number): string { return city; }\nmcp.tool(f);\n`,
+  destructured_array: `function f([a, b]: [number, number]): number { return a + b; }\nmcp.tool(f);\n`,
   bigint_parameter: `interface Q { id: bigint }\nfunction lookup(query: Q): string { return ""; }\nmcp.tool(lookup);\n`,
   strict_any: `function free(): any { return 1; }\nmcp.tool(free, { structuredOutput: true });\n`,
   strict_unannotated: `function free() { return 1; }\nmcp.tool(free, { structuredOutput: true });\n`,
@@ -70,7 +71,8 @@ test("tool names follow the MCP naming rules", () => {
 
 test("rest and destructured parameters are refused with the reason", () => {
   expect(only("rest_parameter").message).toBe("Function sum: rest parameter ...xs cannot be a tool argument: arguments are named");
-  expect(only("destructured").message).toBe("Function f: destructured parameters are not supported: name the parameter (the argument is published under that name)");
+  expect(only("destructured").message).toBe("Function f: a destructured object parameter must be the tool's only argument (its properties are the arguments)");
+  expect(only("destructured_array").message).toBe("Function f: array destructuring cannot be a tool's parameters: name the parameter");
 });
 
 test("a parameter type with no JSON form names the tool and the path inside the type", () => {

@@ -1,7 +1,7 @@
 import * as ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
 import { DiagnosticCode, diagnosticAt, diagnosticText } from "./diagnostics";
-import { inputSchema, readArguments } from "./input-schema";
+import { inputSchema, readParameters } from "./input-schema";
 import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
 import { outputSchema } from "./output-schema";
@@ -67,22 +67,30 @@ export class ToolCompiler {
       return fail();
     }
 
-    const args = readArguments(fn.signature, this.modeler);
-    if (typeof args === "string") {
-      error(fnArgument, DiagnosticCode.InvalidRegistration, `Function ${name}: ${args}`);
+    const parameters = readParameters(fn.signature, this.modeler);
+    if (typeof parameters === "string") {
+      error(fnArgument, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
-    for (const argument of args) {
-      const problems = findProblems(argument.model, argument.name);
+    const inputs = parameters.kind === "object" ? [{ name: "arguments", model: parameters.model, node: parameters.node }] : parameters.args;
+    for (const input of inputs) {
+      const problems = findProblems(input.model, input.name);
       if (problems.length) {
-        error(argument.node, DiagnosticCode.InputNotSerializable, `Function ${name}: parameter ${argument.name} cannot be described as JSON Schema`, problems.map((p) => describeProblem(name, p)));
+        error(input.node, DiagnosticCode.InputNotSerializable, `Function ${name}: parameter ${input.name} cannot be described as JSON Schema`, problems.map((p) => describeProblem(name, p)));
       }
     }
 
     const output = this.output(name, fn, options.structuredOutput, diagnostics);
     if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) return fail();
 
-    const contract: ToolContract = { v: CONTRACT_VERSION, name, params: args.map((a) => a.name), inputSchema: inputSchema(name, args) };
+    const contract: ToolContract = {
+      v: CONTRACT_VERSION,
+      name,
+      params: parameters.kind === "positional" ? parameters.args.map((a) => a.name) : [],
+      inputSchema: inputSchema(name, parameters),
+    };
+    if (parameters.kind === "object") contract.argumentsObject = true;
+    if (parameters.context !== undefined) contract.context = parameters.context;
     if (fn.description) contract.description = fn.description;
     if (output) {
       contract.outputSchema = output.schema;

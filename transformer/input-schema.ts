@@ -1,11 +1,13 @@
 import * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
+import { annotate } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
 import type { TypeModeler } from "./model/modeler";
 import { includesUndefined, modelWithoutUndefined } from "./model/optional";
-import { SchemaWriter } from "./schema/writer";
+import { isToolContext } from "./registration";
+import { rootObject, writeRoot } from "./schema/root";
 
-/** One tool argument: a parameter of the function. */
+/** One tool argument: a parameter of the function, or a property of its one destructured parameter. */
 export interface Argument {
   name: string;
   model: Model;
@@ -15,6 +17,13 @@ export interface Argument {
   /** Where problems with this argument are reported. */
   node: ts.Node;
 }
+
+/** How the function takes its arguments. */
+export type Parameters =
+  /** Positional parameters, one argument each. */
+  | { kind: "positional"; args: Argument[]; context?: number }
+  /** One destructured object parameter (`({ city, days }: ForecastArgs)`): its properties are the arguments. */
+  | { kind: "object"; model: Model; defaults: Record<string, JsonValue>; node: ts.Node; context?: number };
 
 /** The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`; undefined when it is not a literal. */
 export function literalValue(expression: ts.Expression): JsonValue | undefined {
@@ -44,16 +53,40 @@ export function literalValue(expression: ts.Expression): JsonValue | undefined {
   return undefined;
 }
 
-/** The parameters of a tool function as arguments; a message when a parameter cannot be one. */
-export function readArguments(signature: ts.Signature, modeler: TypeModeler): Argument[] | string {
+/** Literal defaults of a destructuring pattern's elements: `({ days = 3 })` → `{ days: 3 }`. */
+function bindingDefaults(pattern: ts.ObjectBindingPattern): Record<string, JsonValue> | string {
+  const defaults: Record<string, JsonValue> = {};
+  for (const element of pattern.elements) {
+    if (element.dotDotDotToken) return "a rest element (...rest) in the destructured parameter cannot be described";
+    const name = element.propertyName ?? element.name;
+    if (!(ts.isIdentifier(name) || ts.isStringLiteral(name))) return "computed property names in the destructured parameter cannot be described";
+    const value = element.initializer && literalValue(element.initializer);
+    if (value !== undefined) defaults[name.text] = value;
+  }
+  return defaults;
+}
+
+/** The parameters of a tool function; a message when one cannot be an argument. */
+export function readParameters(signature: ts.Signature, modeler: TypeModeler): Parameters | string {
   const args: Argument[] = [];
-  for (const symbol of signature.getParameters()) {
+  let context: number | undefined;
+  let object: Extract<Parameters, { kind: "object" }> | undefined;
+  const parameters = signature.getParameters();
+  for (const [index, symbol] of parameters.entries()) {
     const declaration = symbol.valueDeclaration as ts.ParameterDeclaration | undefined;
-    if (declaration && declaration.dotDotDotToken) return `rest parameter ...${symbol.name} cannot be a tool argument: arguments are named`;
-    if (declaration && !ts.isIdentifier(declaration.name)) {
-      return "destructured parameters are not supported: name the parameter (the argument is published under that name)";
-    }
     const type = modeler.checker.getTypeOfSymbol(symbol);
+    if (isToolContext(modeler.checker.getNonNullableType(type))) {
+      context = index;
+      continue;
+    }
+    if (declaration?.dotDotDotToken) return `rest parameter ...${symbol.name} cannot be a tool argument: arguments are named`;
+    if (declaration && ts.isObjectBindingPattern(declaration.name)) {
+      const defaults = bindingDefaults(declaration.name);
+      if (typeof defaults === "string") return defaults;
+      object = { kind: "object", model: modelWithoutUndefined(type, modeler), defaults, node: declaration.type ?? declaration };
+      continue;
+    }
+    if (declaration && !ts.isIdentifier(declaration.name)) return "array destructuring cannot be a tool's parameters: name the parameter";
     const optional = !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
     const argument: Argument = {
       name: symbol.name,
@@ -67,28 +100,42 @@ export function readArguments(signature: ts.Signature, modeler: TypeModeler): Ar
     if (defaultValue !== undefined) argument.default = defaultValue;
     args.push(argument);
   }
-  return args;
+  if (object) {
+    if (args.length) return "a destructured object parameter must be the tool's only argument (its properties are the arguments)";
+    if (!rootObject(object.model)) return "a destructured parameter must be an object type with string keys (its properties are the arguments)";
+    return { ...object, context };
+  }
+  return { kind: "positional", args, context };
 }
 
 /**
- * The input schema: one property per argument, `required` for the non-optional ones,
- * `<tool>Arguments` as title. Unknown arguments are rejected (`additionalProperties: false`):
- * a model that sends one learns so from a clear error, instead of being silently ignored.
+ * The input schema, titled `<tool>Arguments`: one property per argument (or the destructured
+ * parameter's object type itself), `required` for the non-optional ones. Unknown arguments
+ * are rejected (`additionalProperties: false`): a model that sends one learns so from a clear
+ * error, instead of being silently ignored.
  */
-export function inputSchema(toolName: string, args: Argument[]): JsonSchema {
-  const writer = new SchemaWriter();
-  const properties: Record<string, JsonSchema> = {};
-  for (const argument of args) {
-    const schema = writer.format(argument.model);
-    if (argument.description !== undefined) schema.description = argument.description;
-    if (argument.default !== undefined) schema.default = argument.default;
-    properties[argument.name] = schema;
+export function inputSchema(toolName: string, parameters: Parameters): JsonSchema {
+  const head = { type: "object", title: `${toolName}Arguments` };
+  if (parameters.kind === "object") {
+    const { object, definition } = rootObject(parameters.model)!;
+    return writeRoot(head, (writer) => {
+      const schema = writer.format(object);
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      for (const [name, value] of Object.entries(parameters.defaults)) if (properties[name]) properties[name].default = value;
+      // A property the destructuring gives a default need not be sent.
+      const required = ((schema.required ?? []) as string[]).filter((name) => !(name in parameters.defaults));
+      if (required.length) schema.required = required;
+      else delete schema.required;
+      return { ...schema, title: head.title };
+    }, definition);
   }
-  const schema: JsonSchema = { type: "object", title: `${toolName}Arguments`, properties };
-  const required = args.filter((a) => a.required).map((a) => a.name);
-  if (required.length) schema.required = required;
-  schema.additionalProperties = false;
-  const defs = writer.definitions();
-  if (defs) schema.$defs = defs;
-  return schema;
+  return writeRoot(head, (writer) => {
+    const properties: Record<string, JsonSchema> = {};
+    for (const argument of parameters.args) {
+      properties[argument.name] = annotate({ ...writer.format(argument.model) }, argument);
+      if (argument.default !== undefined) properties[argument.name].default = argument.default;
+    }
+    const required = parameters.args.filter((a) => a.required).map((a) => a.name);
+    return { properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  });
 }

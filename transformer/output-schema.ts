@@ -1,25 +1,11 @@
 import type { JsonSchema } from "../runtime/contract";
-import type { Definition, Model, ObjectModel } from "./model/model";
-import { SchemaWriter } from "./schema/writer";
+import type { Model } from "./model/model";
+import { rootObject, writeRoot } from "./schema/root";
 
 export interface OutputSchema {
   schema: JsonSchema;
   /** Results travel as `{"result": value}`. */
   wrapped: boolean;
-}
-
-/** The object a return type is, if it is one whose keys are strings (so it can be the root as is). */
-function rootObject(model: Model): { object: ObjectModel; definition?: Definition } | undefined {
-  const definition = model.kind === "ref" ? model.definition : undefined;
-  const object = definition ? definition.model : model;
-  if (object.kind !== "object" || object.keys === "number") return undefined;
-  return { object, definition };
-}
-
-function withDefinitions(schema: JsonSchema, writer: SchemaWriter): JsonSchema {
-  const defs = writer.definitions();
-  if (defs) schema.$defs = defs;
-  return schema;
 }
 
 /**
@@ -32,18 +18,10 @@ function withDefinitions(schema: JsonSchema, writer: SchemaWriter): JsonSchema {
 export function outputSchema(toolName: string, model: Model): OutputSchema {
   const root = rootObject(model);
   if (root) {
-    const writer = new SchemaWriter(root.definition);
     const { object, definition } = root;
     const title = definition ? definition.title : object.properties.length === 0 && object.additional ? `${toolName}DictOutput` : `${toolName}Output`;
-    const schema: JsonSchema = { title, ...writer.format(object) };
-    return { schema: withDefinitions(schema, writer), wrapped: false };
+    return { schema: writeRoot({ title }, (writer) => writer.format(object), definition), wrapped: false };
   }
-  const writer = new SchemaWriter();
-  const schema: JsonSchema = {
-    type: "object",
-    title: `${toolName}Output`,
-    properties: { result: writer.format(model) },
-    required: ["result"],
-  };
-  return { schema: withDefinitions(schema, writer), wrapped: true };
+  const schema = writeRoot({ type: "object", title: `${toolName}Output` }, (writer) => ({ properties: { result: writer.format(model) }, required: ["result"] }));
+  return { schema, wrapped: true };
 }

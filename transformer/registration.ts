@@ -35,5 +35,15 @@ export function isToolRegistration(call: ts.CallExpression, checker: ts.TypeChec
   if (!ts.isIdentifier(declaration.name) || declaration.name.text !== "tool") return false;
   const owner = declaration.parent;
   if (!ts.isClassLike(owner) || owner.name?.text !== "MCPServer") return false;
+  return isTypemcpDeclaration(declaration);
+}
+
+function isTypemcpDeclaration(declaration: ts.Node): boolean {
   return packageNameOf(declaration.getSourceFile().fileName) === "typemcp";
+}
+
+/** Whether a parameter's type is typemcp's `ToolContext` (the runtime passes it; it is not an argument). */
+export function isToolContext(type: ts.Type): boolean {
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  return symbol?.name === "ToolContext" && (symbol.getDeclarations() ?? []).some(isTypemcpDeclaration);
 }
