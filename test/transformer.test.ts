@@ -4,7 +4,8 @@
  * writes into the emitted call.
  */
 import * as ts from "typescript";
-import { compileSnippets, type SnippetResult } from "./support/snippets";
+import { ToolCompiler } from "typemcp/transformer";
+import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 
 const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
 const LINE = 3; // first line after HEADER
@@ -150,4 +151,30 @@ test("the transformer never throws out of the compiler: an internal failure is a
   expect(diagnostic).toMatchObject({ category: "error", code: 93099, line: LINE + 1, column: 1 });
   expect(diagnostic.message).toMatch(/^typemcp could not compile this tool registration \(please report it\): Error: checker exploded/);
   expect(sabotaged.tool.js).toContain('"error": "typemcp could not compile this tool registration');
+});
+
+test("each distinct type is converted once per program: 500 tools sharing types cost what one costs", () => {
+  const shared =
+    `interface Station { id: string; name: string; location: { lat: number; lon: number } }\n` +
+    `interface Weather { temperature: number; station: Station; history: { day: string; high: number }[]; tags?: string[] }\n`;
+  const tools = (n: number) =>
+    shared + Array.from({ length: n }, (_, i) => `function get_weather_${i}(city: string, days?: number): Weather | null { return null; }\nmcp.tool(get_weather_${i});\n`).join("");
+  const converted = (n: number) => {
+    const program = snippetProgram(`cache_${n}`, { tools: HEADER + tools(n) });
+    const compiler = new ToolCompiler(program);
+    let registrations = 0;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && compiler.isRegistration(node)) {
+        expect(compiler.compile(node).diagnostics).toEqual([]);
+        registrations++;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(program.getSourceFiles().find((f) => f.fileName.endsWith("tools.ts"))!);
+    expect(registrations).toBe(n);
+    return compiler.typesConverted;
+  };
+  const one = converted(1);
+  expect(one).toBeGreaterThan(5);
+  expect(converted(500)).toBe(one);
 });

@@ -36,6 +36,11 @@ export class ToolCompiler {
     this.modeler = new TypeModeler(this.checker, program);
   }
 
+  /** How many distinct types this program's registrations needed converted so far. */
+  get typesConverted(): number {
+    return this.modeler.converted;
+  }
+
   isRegistration(call: ts.CallExpression): boolean {
     return isToolRegistration(call, this.checker);
   }

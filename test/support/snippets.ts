@@ -19,25 +19,8 @@ export interface SnippetResult {
  * `import ... from "typemcp"` resolves as in a user's project.
  */
 export function compileSnippets(folder: string, sources: Record<string, string>, wrap?: (program: ts.Program) => ts.Program): Record<string, SnippetResult> {
-  const dir = path.join(ROOT, ".build", "snippets", folder);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const files = Object.entries(sources).map(([name, code]) => {
-    const file = path.join(dir, `${name}.ts`);
-    fs.writeFileSync(file, code);
-    return file;
-  });
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    strict: true,
-    skipLibCheck: true,
-    types: [],
-    outDir: path.join(dir, "out"),
-    rootDir: dir,
-  };
-  const program = ts.createProgram(files, options);
+  const dir = snippetDir(folder);
+  const program = snippetProgram(folder, sources);
   const typemcp: ts.Diagnostic[] = [];
   const outputs = new Map<string, string>();
   const compiler = [...ts.getPreEmitDiagnostics(program)];
@@ -58,4 +41,31 @@ export function compileSnippets(folder: string, sources: Record<string, string>,
     };
   }
   return results;
+}
+
+function snippetDir(folder: string): string {
+  return path.join(ROOT, ".build", "snippets", folder);
+}
+
+/** The program of the snippets, written as `<name>.ts` files in their folder (not emitted). */
+export function snippetProgram(folder: string, sources: Record<string, string>): ts.Program {
+  const dir = snippetDir(folder);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const files = Object.entries(sources).map(([name, code]) => {
+    const file = path.join(dir, `${name}.ts`);
+    fs.writeFileSync(file, code);
+    return file;
+  });
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    outDir: path.join(dir, "out"),
+    rootDir: dir,
+  };
+  return ts.createProgram(files, options);
 }

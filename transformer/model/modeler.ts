@@ -36,6 +36,8 @@ export class TypeModeler implements ParseContext {
   private readonly cache = new Map<ts.Type, Model>();
   private readonly inProgress = new Set<ts.Type>();
   private readonly definitions = new Map<ts.Type, Definition>();
+  /** How many types were converted (each at most once per program): the cache's measure. */
+  converted = 0;
 
   constructor(
     readonly checker: ts.TypeChecker,
@@ -103,6 +105,7 @@ export class TypeModeler implements ParseContext {
   }
 
   private parse(type: ts.Type): Model {
+    this.converted++;
     for (const parser of parsers) {
       if (parser.supports(type, this)) return parser.parse(type, this);
     }
