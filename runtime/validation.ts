@@ -5,9 +5,11 @@ import type { BranchOracle } from "./wire";
 
 /**
  * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
- * first call and each validator is compiled once, when first needed, then kept.
+ * first call and each validator is compiled once, when first needed, then kept. Schemas are
+ * not checked against the meta-schema here (that would compile the meta-schema on the first
+ * call): the transformer's output is checked by typemcp's own tests.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
 addFormats(ajv);
 
 let nextSchemaKey = 0;
