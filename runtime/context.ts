@@ -26,11 +26,11 @@ export interface ToolContext {
 
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The context of one call. */
-export function toolContext(server: Server, toolName: string, extra: RequestExtra): ToolContext {
+/** The context of one call; `signal` is the call's own, or that combined with the tool's timeout. */
+export function toolContext(server: Server, toolName: string, extra: RequestExtra, signal: AbortSignal): ToolContext {
   const progressToken = extra._meta?.progressToken;
   return {
-    signal: extra.signal,
+    signal,
     requestId: extra.requestId,
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;

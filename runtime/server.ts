@@ -47,6 +47,9 @@ export class MCPServer {
   readonly server: Server;
   private readonly tools = new Map<string, RegisteredTool>();
   private listing?: Tool[];
+  /** Calls not answered yet: a shutdown waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closing = false;
 
   constructor(name: string, options: ServerOptions = {}) {
     this.server = new Server(
@@ -59,7 +62,8 @@ export class MCPServer {
       const tool = this.tools.get(request.params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
-      return tool.call(request.params.arguments ?? {}, () => toolContext(this.server, tool.name, extra));
+      if (this.closing) throw Object.assign(new Error("The server is shutting down"), { code: ErrorCode.ConnectionClosed });
+      return this.track(tool.call(request.params.arguments ?? {}, extra.signal, (signal) => toolContext(this.server, tool.name, extra, signal)));
     });
   }
 
@@ -85,14 +89,33 @@ export class MCPServer {
     await this.server.connect(transport);
   }
 
-  /** Serves over stdio (the default, and for now the only built-in transport). */
+  /**
+   * Serves over stdio (the default, and for now the only built-in transport). The process
+   * exits when the client closes stdin, or on SIGTERM / SIGINT, once the calls in flight
+   * have been answered.
+   */
   async run(options: RunOptions = {}): Promise<void> {
     const transport = options.transport ?? "stdio";
     if (transport !== "stdio") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}`);
+    const exit = () => void this.close().finally(() => process.exit(0));
+    process.stdin.once("end", exit);
+    process.once("SIGTERM", exit);
+    process.once("SIGINT", exit);
     await this.connect(new StdioServerTransport());
   }
 
+  /** Stops taking calls, waits for the ones in flight to be answered, then closes the connection. */
   async close(): Promise<void> {
+    this.closing = true;
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    // The last answers are written a few promise steps after their calls settle.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.server.close();
+  }
+
+  private track<T>(call: Promise<T>): Promise<T> {
+    this.inFlight.add(call);
+    void call.finally(() => this.inFlight.delete(call));
+    return call;
   }
 }

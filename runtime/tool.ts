@@ -21,6 +21,11 @@ export interface ToolOptions {
    * `true`: a return type that cannot be described is a compile error.
    */
   structuredOutput?: boolean;
+  /**
+   * Milliseconds a call may take. A call still running then answers `isError` ("timed out"),
+   * and its ToolContext's signal is aborted so the tool can stop.
+   */
+  timeout?: number;
 }
 
 // Any function: a tool's parameters are whatever its author declared.
@@ -53,6 +58,7 @@ export class RegisteredTool {
   private readonly params: string[];
   private readonly argumentsObject: boolean;
   private readonly contextAt?: number;
+  private readonly timeout?: number;
   private readonly wrapped: boolean;
   private readonly input: SchemaValidator;
   private readonly output?: SchemaValidator;
@@ -66,6 +72,7 @@ export class RegisteredTool {
     this.params = contract.params;
     this.argumentsObject = contract.argumentsObject === true;
     this.contextAt = contract.context;
+    this.timeout = options.timeout;
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
     const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
@@ -83,31 +90,67 @@ export class RegisteredTool {
 
   /**
    * Runs one `tools/call`. Never throws: every failure is an `isError` result that says what
-   * went wrong. `context` makes the call's ToolContext, for a tool that declares one.
+   * went wrong. `signal` is the call's (aborted when the client cancels); `context` makes the
+   * ToolContext for a tool that declares one.
    */
-  async call(args: Record<string, unknown>, context: () => ToolContext): Promise<CallToolResult> {
-    const validateInput = this.input.validate;
-    if (!validateInput(args)) {
-      return errorResult(this.name, validationMessage(String(this.input.schema.title), validateInput.errors ?? [], args));
-    }
-
-    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
-    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context());
+  async call(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<CallToolResult> {
+    const invalid = this.checkArguments(args);
+    if (invalid) return errorResult(this.name, invalid);
     let value: unknown;
     try {
-      value = await this.fn(...positional);
+      value = await this.invoke(args, signal, context);
     } catch (error) {
       return errorResult(this.name, errorMessage(error));
     }
+    return this.answer(value);
+  }
 
+  /** Undefined when the arguments are valid, else the message that says why not. */
+  private checkArguments(args: Record<string, unknown>): string | undefined {
+    const validate = this.input.validate;
+    try {
+      if (validate(args)) return undefined;
+    } catch (error) {
+      // Ajv recurses with the data: arguments nested deeper than the stack are refused, not a crash.
+      if (error instanceof RangeError) return "the arguments are nested too deeply";
+      throw error;
+    }
+    return validationMessage(String(this.input.schema.title), validate.errors ?? [], args);
+  }
+
+  /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
+  private async invoke(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<unknown> {
+    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
+    if (this.timeout === undefined) {
+      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(signal));
+      return await this.fn(...positional);
+    }
+    // A timed-out call aborts the tool's signal, so that the tool can stop and free what it holds.
+    const timer = new AbortController();
+    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(AbortSignal.any([signal, timer.signal])));
+    let timeout: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => {
+        const error = new Error(`timed out after ${this.timeout} ms`);
+        reject(error); // first: a tool that stops on the abort below must not win the race
+        timer.abort(error);
+      }, this.timeout);
+    });
+    try {
+      return await Promise.race([this.fn(...positional), expired]);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  /** The result on both channels, or an `isError` result when it breaks its schema or cannot be JSON. */
+  private answer(value: unknown): CallToolResult {
     try {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
       const wire = toWire(this.wrapped ? { result: value === undefined ? null : value } : value, schema, this.output) as Record<string, unknown>;
-      const validateOutput = this.output.validate;
-      if (!validateOutput(wire)) {
-        return errorResult(this.name, validationMessage(String(schema.title), validateOutput.errors ?? [], wire));
-      }
+      const validate = this.output.validate;
+      if (!validate(wire)) return errorResult(this.name, validationMessage(String(schema.title), validate.errors ?? [], wire));
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
       if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);
