@@ -1,7 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { toolContext } from "./context";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
@@ -16,6 +16,15 @@ export interface ServerOptions {
 export interface RunOptions {
   transport?: "stdio";
 }
+
+/**
+ * tools/call as the SDK's Protocol first reads it: just the method. The SDK's Server then
+ * checks the whole request itself (a malformed one is -32602 Invalid params, not -32603) and
+ * hands over the request as it came: the arguments object is the one JSON.parse made, so a
+ * `__proto__` key in it stays a key (and is refused as an unknown argument), instead of being
+ * turned into the prototype of a rebuilt object.
+ */
+const ToolsCallMethod = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 
 const ENABLE_PLUGIN =
   'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc.';
@@ -58,7 +67,8 @@ export class MCPServer {
       { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: options.instructions },
     );
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    this.server.setRequestHandler(ToolsCallMethod, (raw, extra) => {
+      const request = raw as CallToolRequest; // checked by the SDK's Server before this runs
       const tool = this.tools.get(request.params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
@@ -87,6 +97,14 @@ export class MCPServer {
   /** Serves over any SDK transport (tests use the SDK's InMemoryTransport). */
   async connect(transport: Transport): Promise<void> {
     await this.server.connect(transport);
+    // The SDK drops a line it cannot read without a word; JSON-RPC answers it (id null), and
+    // the server goes on serving either way.
+    this.server.onerror = (error) => {
+      const code = error instanceof SyntaxError ? -32700 : error.name === "ZodError" ? -32600 : undefined;
+      if (code === undefined) return;
+      const message = code === -32700 ? "Parse error: the line is not JSON" : "Invalid Request: the message is not JSON-RPC 2.0";
+      void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as never).catch(() => undefined);
+    };
   }
 
   /**

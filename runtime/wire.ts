@@ -153,9 +153,11 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
     case "bigint":
       throw new WireError("a bigint, which JSON cannot represent");
     case "undefined":
+      return undefined; // dropped, as JSON.stringify drops it
     case "function":
     case "symbol":
-      return undefined; // dropped, as JSON.stringify drops them
+      // JSON.stringify would drop it without a word; a function where data was expected is a bug worth saying.
+      throw new WireError(`a ${typeof value}, which JSON cannot carry`);
   }
   if (value === null) return null;
   const resolved = resolve(schema, p.root);
@@ -172,10 +174,11 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
 
 /**
  * The value as it goes over the wire: a fresh JSON value holding exactly what the schema
- * describes. `toJSON()` is applied (a Date becomes its ISO string), undefined properties and
- * functions are dropped, and properties the schema does not declare (a class's private
- * fields, an upstream's extra keys) are left behind. A value JSON cannot carry (bigint, a
- * cycle, NaN where a number is promised) throws a WireError that says where it is.
+ * describes. `toJSON()` is applied (a Date becomes its ISO string), undefined properties are
+ * dropped, and properties the schema does not declare (a class's private fields, an
+ * upstream's extra keys) are left behind without being looked at. A value JSON cannot carry
+ * (bigint, a cycle, a function or symbol, NaN where a number is promised) throws a WireError
+ * that says where it is.
  *
  * With `schema` = `{}` this is JSON.parse(JSON.stringify(value)) without the string.
  */
