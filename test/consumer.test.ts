@@ -1,7 +1,8 @@
 /**
- * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project with
- * TypeScript 5.9 and ts-patch 3 from the registry, a tool built there with `tspc` and the
- * plugin named as the README says, then called over stdio with the official SDK client.
+ * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project from the
+ * registry with each supported toolchain (TypeScript 5.9 + ts-patch 3, TypeScript 6.0 +
+ * ts-patch 4), the README's quick start built there with `tspc`, then called over stdio
+ * with the official SDK client.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -26,7 +27,6 @@ function blockAfter(marker: string): string {
   return match[1];
 }
 
-const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 const STATION = `import { MCPServer } from "typemcp";
@@ -45,94 +45,112 @@ function get_station(name: string): Station {
 new MCPServer("Stations").tool(get_station);
 `;
 
-function tspc(): { status: number | null; output: string } {
-  const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], { cwd: project, encoding: "utf8" });
-  return { status: run.status, output: run.stdout + run.stderr };
-}
+const TOOLCHAINS = [
+  { typescript: "~5.9.3", tsPatch: "^3.3.0" },
+  { typescript: "~6.0.3", tsPatch: "^4.0.1" },
+];
 
+let tarball: string;
+const packed = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-pack-"));
 beforeAll(() => {
-  const tarball = npm(["pack", "--silent", "--pack-destination", project], ROOT).trim().split("\n").pop()!;
-  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
-  fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
-  fs.mkdirSync(path.join(project, "src"));
-  fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
-  npm(["install", "--no-audit", "--no-fund", path.join(project, tarball), "typescript@~5.9.3", "ts-patch@^3.3.0", "@types/node@^20"], project);
-}, 300_000);
+  tarball = path.join(packed, npm(["pack", "--silent", "--pack-destination", packed], ROOT).trim().split("\n").pop()!);
+}, 120_000);
+afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
 
-afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 
-test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
-  const installed = path.join(project, "node_modules", "typemcp");
-  for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "package.json"]) {
-    expect(fs.existsSync(path.join(installed, file))).toBe(true);
+  function tspc(): { status: number | null; output: string } {
+    const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], { cwd: project, encoding: "utf8" });
+    return { status: run.status, output: run.stdout + run.stderr };
   }
-  expect(fs.existsSync(path.join(installed, "fixtures"))).toBe(false);
-  expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
-});
 
-const WEATHER_SCHEMA = {
-  title: "WeatherData", type: "object",
-  properties: {
-    temperature: { type: "number", description: "Degrees Celsius." },
-    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-    conditions: { type: "string" },
-  },
-  required: ["temperature", "humidity", "conditions"],
-  additionalProperties: false,
-};
+  beforeAll(() => {
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
+    fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
+    fs.mkdirSync(path.join(project, "src"));
+    fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
+    npm(["install", "--no-audit", "--no-fund", tarball, `typescript@${typescript}`, `ts-patch@${tsPatch}`, "@types/node@^20"], project);
+  }, 300_000);
 
-test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {
-  const build = tspc();
-  expect(build.output).toBe("");
-  expect(build.status).toBe(0);
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
-  const client = new Client({ name: "consumer", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
-  try {
-    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-    expect((await client.listTools()).tools).toEqual([
-      {
-        name: "get_weather",
-        description: "Current weather for a city.",
-        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-        outputSchema: WEATHER_SCHEMA,
-      },
-      {
-        name: "get_forecast",
-        description: "Daily forecast for a city.",
-        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-        outputSchema: {
-          type: "object", title: "get_forecastOutput",
-          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-          required: ["result"],
-          $defs: { WeatherData: WEATHER_SCHEMA },
+  test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
+    const installed = path.join(project, "node_modules", "typemcp");
+    for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "package.json"]) {
+      expect(fs.existsSync(path.join(installed, file))).toBe(true);
+    }
+    expect(fs.existsSync(path.join(installed, "fixtures"))).toBe(false);
+    const version = (name: string) => JSON.parse(fs.readFileSync(path.join(project, "node_modules", name, "package.json"), "utf8")).version as string;
+    expect(version("typescript").startsWith(typescript.slice(1, 4))).toBe(true);
+    expect(version("ts-patch").startsWith(tsPatch.slice(1, 2))).toBe(true);
+    expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
+  });
+
+  const WEATHER_SCHEMA = {
+    title: "WeatherData", type: "object",
+    properties: {
+      temperature: { type: "number", description: "Degrees Celsius." },
+      humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+      conditions: { type: "string" },
+    },
+    required: ["temperature", "humidity", "conditions"],
+    additionalProperties: false,
+  };
+
+  test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {
+    const build = tspc();
+    expect(build.output).toBe("");
+    expect(build.status).toBe(0);
+
+    const client = new Client({ name: "consumer", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
+    try {
+      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+      expect((await client.listTools()).tools).toEqual([
+        {
+          name: "get_weather",
+          description: "Current weather for a city.",
+          inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+          outputSchema: WEATHER_SCHEMA,
         },
-      },
-    ]);
-    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-      content: [
-        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-      ],
-      structuredContent: { result: [day(16.2), day(17.2)] },
-    });
-  } finally {
-    await client.close();
-  }
-});
+        {
+          name: "get_forecast",
+          description: "Daily forecast for a city.",
+          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+          outputSchema: {
+            type: "object", title: "get_forecastOutput",
+            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+            required: ["result"],
+            $defs: { WeatherData: WEATHER_SCHEMA },
+          },
+        },
+      ]);
+      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+        content: [
+          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+        ],
+        structuredContent: { result: [day(16.2), day(17.2)] },
+      });
+    } finally {
+      await client.close();
+    }
+  });
 
-test("the README's one-line check answers exactly what the README shows", () => {
-  const command = blockAfter("Build with `tspc`").split("\n").find((line) => line.startsWith("echo "))!;
-  const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
-  expect(answer).toBe(blockAfter("The server answers on stdout"));
-});
+  test("the README's one-line check answers exactly what the README shows", () => {
+    const command = blockAfter("Build with `tspc`").split("\n").find((line) => line.startsWith("echo "))!;
+    const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
+    expect(answer).toBe(blockAfter("The server answers on stdout"));
+  });
 
-test("a typemcp warning is printed by tspc with its location; tspc exits 2 and still emits", () => {
-  fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
-  const build = tspc();
-  expect(build.status).toBe(2);
-  expect(build.output).toContain("src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output");
-  expect(build.output).toContain("get_station: result: Station is a class with no declared properties");
-  expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
+  test("a typemcp warning is printed by tspc with its location; tspc exits 2 and still emits", () => {
+    fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
+    const build = tspc();
+    expect(build.status).toBe(2);
+    expect(build.output).toContain("src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output");
+    expect(build.output).toContain("get_station: result: Station is a class with no declared properties");
+    expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
+  });
 });
