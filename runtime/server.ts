@@ -2,7 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Server as HttpServer } from "node:http";
 import { toolContext } from "./context";
+import { serveHttp, type HttpOptions } from "./http";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
@@ -13,9 +15,7 @@ export interface ServerOptions {
   instructions?: string;
 }
 
-export interface RunOptions {
-  transport?: "stdio";
-}
+export type RunOptions = { transport?: "stdio" } | HttpOptions;
 
 /**
  * tools/call as the SDK's Protocol first reads it: just the method. The SDK's Server then
@@ -52,29 +52,47 @@ function checkContract(fn: ToolFunction, contract: ToolContract | undefined): To
  * transformer, so `tools/list` does no work at all.
  */
 export class MCPServer {
-  /** The SDK's low-level server underneath, for anything typemcp does not wrap. */
+  /** The SDK's low-level server of `connect()` and stdio, for anything typemcp does not wrap. */
   readonly server: Server;
   private readonly tools = new Map<string, RegisteredTool>();
   private listing?: Tool[];
+  /** Every low-level server serving now: the main one, and one per HTTP session. */
+  private readonly sessions = new Set<Server>();
+  private http?: HttpServer;
   /** Calls not answered yet: a shutdown waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
 
-  constructor(name: string, options: ServerOptions = {}) {
-    this.server = new Server(
-      { name, version: options.version ?? "1.0.0" },
+  constructor(
+    private readonly name: string,
+    private readonly options: ServerOptions = {},
+  ) {
+    this.server = this.session();
+  }
+
+  /** A low-level Server wired to this server's tools. Sessions share the tools and their compiled validators. */
+  private session(): Server {
+    const server = new Server(
+      { name: this.name, version: this.options.version ?? "1.0.0" },
       // logging: tools log through their ToolContext, at the level the client sets.
-      { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: options.instructions },
+      { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: this.options.instructions },
     );
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
-    this.server.setRequestHandler(ToolsCallMethod, (raw, extra) => {
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
+    server.setRequestHandler(ToolsCallMethod, (raw, extra) => {
       const request = raw as CallToolRequest; // checked by the SDK's Server before this runs
       const tool = this.tools.get(request.params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
       if (this.closing) throw Object.assign(new Error("The server is shutting down"), { code: ErrorCode.ConnectionClosed });
-      return this.track(tool.call(request.params.arguments ?? {}, extra.signal, (signal) => toolContext(this.server, tool.name, extra, signal)));
+      return this.track(tool.call(request.params.arguments ?? {}, extra.signal, (signal) => toolContext(server, tool.name, extra, signal)));
     });
+    const onclose = server.onclose;
+    server.onclose = () => {
+      this.sessions.delete(server);
+      onclose?.();
+    };
+    this.sessions.add(server);
+    return server;
   }
 
   /**
@@ -91,12 +109,13 @@ export class MCPServer {
     if (this.tools.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
     this.tools.set(tool.name, tool);
     this.listing = undefined;
-    if (this.server.transport) void this.server.sendToolListChanged().catch(() => undefined);
+    for (const server of this.sessions) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
   }
 
   /** Serves over any SDK transport (tests use the SDK's InMemoryTransport). */
   async connect(transport: Transport): Promise<void> {
     await this.server.connect(transport);
+    this.sessions.add(this.server);
     // The SDK drops a line it cannot read without a word; JSON-RPC answers it (id null), and
     // the server goes on serving either way.
     this.server.onerror = (error) => {
@@ -108,27 +127,39 @@ export class MCPServer {
   }
 
   /**
-   * Serves over stdio (the default, and for now the only built-in transport). The process
-   * exits when the client closes stdin, or on SIGTERM / SIGINT, once the calls in flight
-   * have been answered.
+   * Serves over stdio (the default) or Streamable HTTP (`{ transport: "http", port }`, with
+   * `stateless: true` for servers behind a load balancer). On SIGTERM / SIGINT (and, on stdio,
+   * when the client closes stdin) the process exits once the calls in flight are answered.
+   * Resolves when the server is listening; with HTTP, to the address it listens on.
    */
-  async run(options: RunOptions = {}): Promise<void> {
-    const transport = options.transport ?? "stdio";
-    if (transport !== "stdio") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}`);
+  async run(options: RunOptions = {}): Promise<{ port?: number }> {
     const exit = () => void this.close().finally(() => process.exit(0));
-    process.stdin.once("end", exit);
     process.once("SIGTERM", exit);
     process.once("SIGINT", exit);
-    await this.connect(new StdioServerTransport());
+    const transport = options.transport ?? "stdio";
+    if (transport === "stdio") {
+      process.stdin.once("end", exit);
+      await this.connect(new StdioServerTransport());
+      return {};
+    }
+    if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
+    this.http = await serveHttp(() => this.session(), options as HttpOptions);
+    const address = this.http.address();
+    return { port: typeof address === "object" && address ? address.port : undefined };
   }
 
-  /** Stops taking calls, waits for the ones in flight to be answered, then closes the connection. */
+  /** Stops taking calls, waits for the ones in flight to be answered, then closes every connection. */
   async close(): Promise<void> {
     this.closing = true;
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     // The last answers are written a few promise steps after their calls settle.
     await new Promise((resolve) => setImmediate(resolve));
-    await this.server.close();
+    await Promise.allSettled([...this.sessions].map((server) => server.close()));
+    if (this.http) {
+      const closed = new Promise((resolve) => this.http!.close(resolve));
+      this.http.closeAllConnections(); // keep-alive and event streams would hold close() open
+      await closed;
+    }
   }
 
   private track<T>(call: Promise<T>): Promise<T> {

@@ -1,3 +1,9 @@
-// Serves a compiled fixture over stdio, as a user's server would: node serve.js <module>.
+// Serves a compiled fixture, as a user's server would: node serve.js <module> [run options as JSON].
 // The module exports `mcp` (fixtures do not call run() themselves, so that tests can import them).
-require(process.argv[2]).mcp.run();
+// Over HTTP, prints {"port": N} on stdout once listening.
+const options = process.argv[3] ? JSON.parse(process.argv[3]) : {};
+require(process.argv[2])
+  .mcp.run(options)
+  .then(({ port }) => {
+    if (options.transport === "http") console.log(JSON.stringify({ port }));
+  });
