@@ -1,25 +1,48 @@
 /**
  * End to end: each compiled fixture served by its own node process over stdio, driven by
- * the official SDK Client's StdioClientTransport. Same expectations as the in-memory run.
+ * both official clients — the SDK 1.x `Client` (draft-07 Ajv) and `@modelcontextprotocol/client`
+ * 2.x (Ajv 2020, strict dialect handling) — which list the tools, compile every output schema
+ * and check every structured result against it. Same expectations as the in-memory run.
  */
 import * as path from "node:path";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fixtures } from "./support/fixtures";
-import { observe } from "./support/observe";
+import { observe, type McpClient } from "./support/observe";
 
 const SERVE = path.join(__dirname, "support", "serve.js");
 const served = fixtures().filter((f) => f.expected.registrationError === undefined);
 
-test.each(served)("$name over stdio", async ({ module, expected }) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVE, module], stderr: "pipe" });
-  const client = new Client({ name: "stdio-e2e", version: "1.0.0" });
-  await client.connect(transport);
-  try {
-    const observed = await observe(client, expected);
-    expect(observed.tools).toEqual(expected.tools);
-    expect(observed.calls).toEqual(expected.calls);
-  } finally {
-    await client.close();
-  }
+const clients: [string, (module: string) => Promise<McpClient & { close(): Promise<void> }>][] = [
+  [
+    "@modelcontextprotocol/sdk 1.x Client",
+    async (module) => {
+      const client = new Client({ name: "stdio-e2e", version: "1.0.0" });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      return client;
+    },
+  ],
+  [
+    "@modelcontextprotocol/client 2.x Client",
+    async (module) => {
+      const client = new ClientV2({ name: "stdio-e2e", version: "1.0.0" });
+      await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      return client as unknown as McpClient & { close(): Promise<void> };
+    },
+  ],
+];
+
+describe.each(clients)("%s", (_, connect) => {
+  test.each(served)("$name over stdio", async ({ module, expected }) => {
+    const client = await connect(module);
+    try {
+      const observed = await observe(client, expected);
+      expect(observed.tools).toEqual(expected.tools);
+      expect(observed.calls).toEqual(expected.calls);
+    } finally {
+      await client.close();
+    }
+  });
 });

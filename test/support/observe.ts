@@ -1,5 +1,10 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Expected, ExpectedCall } from "./fixtures";
+
+/** What both official clients (SDK 1.x `Client`, `@modelcontextprotocol/client` 2.x) offer. */
+export interface McpClient {
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+}
 
 export interface Observed {
   tools: unknown[];
@@ -7,7 +12,7 @@ export interface Observed {
 }
 
 /** Lists the tools and makes the fixture's calls through a real client, recording exactly what comes back. */
-export async function observe(client: Client, expected: Expected): Promise<Observed> {
+export async function observe(client: McpClient, expected: Expected): Promise<Observed> {
   const { tools } = await client.listTools();
   const calls: ExpectedCall[] = [];
   for (const call of expected.calls ?? []) {
@@ -16,7 +21,8 @@ export async function observe(client: Client, expected: Expected): Promise<Obser
       calls.push({ tool: call.tool, arguments: call.arguments, result: await client.callTool(request) });
     } catch (error) {
       const { code, message } = error as { code: number; message: string };
-      calls.push({ tool: call.tool, arguments: call.arguments, error: { code, message } });
+      // The 1.x client prefixes "MCP error <code>: " to what the server sent; the 2.x client does not.
+      calls.push({ tool: call.tool, arguments: call.arguments, error: { code, message: message.replace(/^MCP error -?\d+: /, "") } });
     }
   }
   return { tools, calls };
