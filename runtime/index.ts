@@ -5,6 +5,7 @@
 export { MCPServer, type RunOptions, type ServerOptions } from "./server";
 export type { ToolFunction, ToolOptions } from "./tool";
 export type { ToolContext } from "./context";
+export { tool } from "./decorators";
 export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";
 export type {
   ExclusiveMaximum, ExclusiveMinimum, Format, Integer, KnownFormat, MaxItems, MaxLength, Maximum, MinItems, MinLength,

@@ -4,6 +4,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Server as HttpServer } from "node:http";
 import { toolContext } from "./context";
+import { markedMethods } from "./decorators";
 import { serveHttp, type HttpOptions } from "./http";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
@@ -54,7 +55,7 @@ function checkContract(fn: ToolFunction, contract: ToolContract | undefined): To
 export class MCPServer {
   /** The SDK's low-level server of `connect()` and stdio, for anything typemcp does not wrap. */
   readonly server: Server;
-  private readonly tools = new Map<string, RegisteredTool>();
+  private readonly registered = new Map<string, RegisteredTool>();
   private listing?: Tool[];
   /** Every low-level server serving now: the main one, and one per HTTP session. */
   private readonly sessions = new Set<Server>();
@@ -77,10 +78,10 @@ export class MCPServer {
       // logging: tools log through their ToolContext, at the level the client sets.
       { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: this.options.instructions },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.tools.values()].map((t) => t.definition)) }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)) }));
     server.setRequestHandler(ToolsCallMethod, (raw, extra) => {
       const request = raw as CallToolRequest; // checked by the SDK's Server before this runs
-      const tool = this.tools.get(request.params.name);
+      const tool = this.registered.get(request.params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
       if (this.closing) throw Object.assign(new Error("The server is shutting down"), { code: ErrorCode.ConnectionClosed });
@@ -106,10 +107,26 @@ export class MCPServer {
   tool(fn: ToolFunction, options?: ToolOptions, compiled?: ToolContract): void {
     if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
     const tool = new RegisteredTool(fn, options ?? {}, checkContract(fn, compiled));
-    if (this.tools.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
-    this.tools.set(tool.name, tool);
+    if (this.registered.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
+    this.registered.set(tool.name, tool);
     this.listing = undefined;
     for (const server of this.sessions) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
+  }
+
+  /**
+   * Registers every method of `instance` marked with `@tool()`, bound to the instance.
+   * Throws when it has none (a class whose decorators did not run, or the wrong object).
+   */
+  tools(instance: object): void {
+    const marked = markedMethods(instance);
+    if (marked.length === 0) throw new Error(`typemcp: mcp.tools() found no @tool() methods on ${instance?.constructor?.name ?? typeof instance}`);
+    for (const { method, options, compiled } of marked) {
+      const fn = (instance as Record<string | symbol, unknown>)[method];
+      if (typeof fn !== "function") throw new Error(`typemcp: ${String(method)} is marked with @tool() but is not a method`);
+      const bound = fn.bind(instance);
+      Object.defineProperty(bound, "name", { value: String(method) });
+      this.tool(bound as ToolFunction, options, compiled);
+    }
   }
 
   /** Serves over any SDK transport (tests use the SDK's InMemoryTransport). */

@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CONTRACT_VERSION, MCPServer, type ToolContract } from "typemcp";
+import { CONTRACT_VERSION, MCPServer, tool, type ToolContract } from "typemcp";
 import { toWire, WireError } from "../runtime/wire";
 import { toContent } from "../runtime/content";
 
@@ -64,6 +64,33 @@ describe("registration", () => {
     expect(tool.inputSchema.title).toBe("renamedArguments");
     expect(tool.outputSchema?.title).toBe("renamedOutput");
     await c.close();
+  });
+});
+
+describe("@tool() and mcp.tools()", () => {
+  test("legacy decorators (experimentalDecorators) mark methods on the prototype", async () => {
+    class Legacy {
+      prefix = "hi ";
+      greet(name: string): string {
+        return this.prefix + name;
+      }
+    }
+    // What TypeScript emits for `@tool(...)` under experimentalDecorators.
+    tool({}, contract({ name: "greet", params: ["name"], inputSchema: { type: "object", properties: { name: { type: "string" } } } }))(
+      Legacy.prototype, "greet", Object.getOwnPropertyDescriptor(Legacy.prototype, "greet"));
+    const mcp = new MCPServer("t");
+    mcp.tools(new Legacy());
+    const c = await client(mcp);
+    expect(await c.callTool({ name: "greet", arguments: { name: "Ada" } })).toEqual({ content: [{ type: "text", text: "hi Ada" }] });
+    await c.close();
+  });
+
+  test("an object with no marked methods is refused", () => {
+    expect(() => new MCPServer("t").tools(new (class Plain {})())).toThrow("typemcp: mcp.tools() found no @tool() methods on Plain");
+  });
+
+  test("@tool() on something other than a method is refused", () => {
+    expect(() => tool()(undefined, { kind: "field", name: "x" })).toThrow("typemcp: @tool() decorates methods only");
   });
 });
 

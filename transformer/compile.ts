@@ -6,8 +6,8 @@ import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
 import { outputSchema } from "./output-schema";
 import { describeProblem, findProblems } from "./problems";
-import { isToolRegistration } from "./registration";
-import { readToolFunction, type ToolFunction } from "./tool-function";
+import { registrationOf, type Registration } from "./registration";
+import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
 
 /** MCP tool names: 1 to 64 characters of A-Z a-z 0-9 _ . - */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -41,40 +41,54 @@ export class ToolCompiler {
     return this.modeler.converted;
   }
 
-  isRegistration(call: ts.CallExpression): boolean {
-    return isToolRegistration(call, this.checker);
+  /** Whether (and how) a call registers a tool. */
+  registrationOf(call: ts.CallExpression): Registration | undefined {
+    return registrationOf(call, this.checker);
   }
 
+  isRegistration(call: ts.CallExpression): boolean {
+    return this.registrationOf(call) !== undefined;
+  }
+
+  /** The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method. */
   compile(call: ts.CallExpression): CompiledRegistration {
     const diagnostics: ts.Diagnostic[] = [];
+    const registration = this.registrationOf(call);
+    if (registration?.kind === "decorator") {
+      const fn = readToolMethod(registration.method, this.checker);
+      return this.compileTool(fn, call.arguments[0], registration.method.name, diagnostics);
+    }
+    const [fnNode, optionsArgument] = call.arguments;
+    if (!fnNode || call.arguments.some(ts.isSpreadElement)) {
+      diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
+      return failedRegistration(diagnostics);
+    }
+    return this.compileTool(readToolFunction(fnNode, this.checker), optionsArgument, fnNode, diagnostics);
+  }
+
+  /** One tool, from what was read of its function (or why it cannot be one) and its options. */
+  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: ts.Diagnostic[]): CompiledRegistration {
     const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
       diagnostics.push(diagnosticAt(node, ts.DiagnosticCategory.Error, code, message, details));
     const fail = () => failedRegistration(diagnostics);
-
-    const [fnArgument, optionsArgument] = call.arguments;
-    if (!fnArgument || call.arguments.some(ts.isSpreadElement)) {
-      error(call, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)");
-      return fail();
-    }
-    const fn = readToolFunction(fnArgument, this.checker);
     if (typeof fn === "string") {
-      error(fnArgument, DiagnosticCode.InvalidRegistration, fn);
+      error(fnNode, DiagnosticCode.InvalidRegistration, fn);
       return fail();
     }
     const options = readStaticOptions(optionsArgument, this.checker);
     const name = options.name ?? fn.name;
     if (name === undefined) {
-      error(fnArgument, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
+      error(fnNode, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
       return fail();
     }
     if (!TOOL_NAME.test(name)) {
-      error(optionsArgument ?? fnArgument, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -`);
+      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -`);
       return fail();
     }
 
     const parameters = readParameters(fn.signature, this.modeler);
     if (typeof parameters === "string") {
-      error(fnArgument, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
+      error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
     const inputs = parameters.kind === "object" ? [{ name: "arguments", model: parameters.model, node: parameters.node }] : parameters.args;

@@ -29,21 +29,25 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
         return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
       }
     };
-    const isRegistration = (node: ts.Node): node is ts.CallExpression => {
+    const registrationOf = (node: ts.Node) => {
       try {
-        return ts.isCallExpression(node) && node.arguments.length < 3 && compiler.isRegistration(node);
+        return ts.isCallExpression(node) ? compiler.registrationOf(node) : undefined;
       } catch {
-        return false;
+        return undefined;
       }
     };
     const visit = (node: ts.Node): ts.Node => {
       const visited = ts.visitEachChild(node, visit, context);
-      if (!isRegistration(node)) return visited;
-      const { contract, diagnostics } = compile(node);
-      for (const diagnostic of diagnostics) host.addDiagnostic(diagnostic);
+      const registration = registrationOf(node);
+      if (!registration) return visited;
       const call = visited as ts.CallExpression;
-      const options = call.arguments[1] ?? factory.createVoidZero();
-      return factory.updateCallExpression(call, call.expression, call.typeArguments, [call.arguments[0], options, jsonToExpression(contract, factory)]);
+      // A call that already carries its contract (written by hand, or from a manifest) is left as it is.
+      const optionsAt = registration.kind === "call" ? 1 : 0;
+      if (call.arguments.length > optionsAt + 1) return visited;
+      const { contract, diagnostics } = compile(node as ts.CallExpression);
+      for (const diagnostic of diagnostics) host.addDiagnostic(diagnostic);
+      const args = [...call.arguments.slice(0, optionsAt), call.arguments[optionsAt] ?? factory.createVoidZero(), jsonToExpression(contract, factory)];
+      return factory.updateCallExpression(call, call.expression, call.typeArguments, args);
     };
     return (sourceFile) => (sourceFile.isDeclarationFile ? sourceFile : (ts.visitEachChild(sourceFile, visit, context) as ts.SourceFile));
   };

@@ -23,19 +23,29 @@ function packageNameOf(fileName: string): string | undefined {
   return name;
 }
 
+/** The two ways to register a tool: `mcp.tool(fn, options?)`, and `@tool(options?)` on a method. */
+export type Registration = { kind: "call" } | { kind: "decorator"; method: ts.MethodDeclaration };
+
 /**
  * Whether a call registers a tool: the checker resolves its callee to the `tool` method of
- * typemcp's own `MCPServer` class (declared in a file of the `typemcp` package). Names in
- * the text play no part: `server.tool(...)` on an alias, a subclass or a destructured
- * method is found; a user's own `tool()` function is not.
+ * typemcp's own `MCPServer` class, or to typemcp's `tool` decorator function on a method
+ * (declared in a file of the `typemcp` package). Names in the text play no part:
+ * `server.tool(...)` on an alias, a subclass or a destructured method is found; a user's own
+ * `tool()` function is not.
  */
-export function isToolRegistration(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+export function registrationOf(call: ts.CallExpression, checker: ts.TypeChecker): Registration | undefined {
   const declaration = checker.getResolvedSignature(call)?.getDeclaration();
-  if (!declaration || !(ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration))) return false;
-  if (!ts.isIdentifier(declaration.name) || declaration.name.text !== "tool") return false;
-  const owner = declaration.parent;
-  if (!ts.isClassLike(owner) || owner.name?.text !== "MCPServer") return false;
-  return isTypemcpDeclaration(declaration);
+  if (!declaration || !isTypemcpDeclaration(declaration)) return undefined;
+  const name = declaration.name && ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+  if (name !== "tool") return undefined;
+  if (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration)) {
+    const owner = declaration.parent;
+    return ts.isClassLike(owner) && owner.name?.text === "MCPServer" ? { kind: "call" } : undefined;
+  }
+  if (ts.isFunctionDeclaration(declaration) && ts.isDecorator(call.parent) && ts.isMethodDeclaration(call.parent.parent)) {
+    return { kind: "decorator", method: call.parent.parent };
+  }
+  return undefined;
 }
 
 function isTypemcpDeclaration(declaration: ts.Node): boolean {

@@ -34,23 +34,47 @@ function documentation(parts: ts.SymbolDisplayPart[]): string | undefined {
   return ts.displayPartsToString(parts).trim() || undefined;
 }
 
+/** What a signature says of a tool: its return type (Promise unwrapped), if annotated, and where to report it. */
+function fromSignature(signature: ts.Signature, checker: ts.TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode"> {
+  const declaration = signature.getDeclaration() as ts.SignatureDeclaration | undefined;
+  const annotated = declaration?.type !== undefined;
+  return {
+    signature,
+    returnType: annotated ? checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType() : undefined,
+    returnTypeNode: declaration?.type ?? fallback,
+  };
+}
+
+const OVERLOADED = "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
+
 /** Reads the registered function; returns a message instead when it cannot be a tool. */
 export function readToolFunction(expression: ts.Expression, checker: ts.TypeChecker): ToolFunction | string {
   const signatures = checker.getTypeAtLocation(expression).getCallSignatures();
   if (signatures.length === 0) return "the first argument of mcp.tool is not a function";
-  if (signatures.length > 1) return "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
+  if (signatures.length > 1) return OVERLOADED;
   const signature = signatures[0];
   const declaration = signature.getDeclaration() as ts.SignatureDeclaration | undefined;
 
   let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
 
-  const annotated = declaration?.type !== undefined;
   return {
-    signature,
+    ...fromSignature(signature, checker, expression),
     name: declaredName(declaration) ?? declaredName(symbol?.valueDeclaration) ?? expressionName(expression),
     description: documentation(signature.getDocumentationComment(checker)) ?? (symbol && documentation(symbol.getDocumentationComment(checker))),
-    returnType: annotated ? checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType() : undefined,
-    returnTypeNode: declaration?.type ?? expression,
+  };
+}
+
+/** Reads a method decorated with `@tool()`; a message instead when it cannot be a tool. */
+export function readToolMethod(method: ts.MethodDeclaration, checker: ts.TypeChecker): ToolFunction | string {
+  const symbol = checker.getSymbolAtLocation(method.name);
+  const implementations = (symbol?.getDeclarations() ?? []).filter(ts.isMethodDeclaration);
+  if (implementations.length > 1) return OVERLOADED;
+  const signature = checker.getSignatureFromDeclaration(method);
+  if (!signature) return "this method has no signature typemcp can read";
+  return {
+    ...fromSignature(signature, checker, method.name),
+    name: ts.isIdentifier(method.name) || ts.isStringLiteral(method.name) ? method.name.text : undefined,
+    description: documentation(signature.getDocumentationComment(checker)),
   };
 }
