@@ -34,6 +34,10 @@ function describeFunction(fn: unknown): string {
   return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";
 }
 
+function isContract(value: unknown): value is ToolContract {
+  return value !== null && typeof value === "object" && "v" in value && "inputSchema" in value && "params" in value;
+}
+
 /** Checks what the transformer wrote: present, of this runtime's contract version, built without errors. */
 function checkContract(fn: ToolFunction, contract: ToolContract | undefined): ToolContract {
   const where = `mcp.tool(${describeFunction(fn)})`;
@@ -101,12 +105,15 @@ export class MCPServer {
    * from the function's types; calling this on code the transformer did not build throws.
    *
    * @param fn the tool: its parameters are the arguments, its declared return type the output.
-   * @param options name, title, description, annotations, structuredOutput.
+   * @param options name, title, description, annotations, structuredOutput, timeout; or, for
+   *   code built without the transformer, the tool's entry of a `typemcp manifest`.
    * @param compiled written by the transformer (see ToolContract); leave it out.
    */
-  tool(fn: ToolFunction, options?: ToolOptions, compiled?: ToolContract): void {
+  tool(fn: ToolFunction, options?: ToolOptions | ToolContract, compiled?: ToolContract): void {
     if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
-    const tool = new RegisteredTool(fn, options ?? {}, checkContract(fn, compiled));
+    // `mcp.tool(fn, manifest.get_weather)`: a contract from `typemcp manifest` in the options' place.
+    if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
+    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled));
     if (this.registered.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
     this.registered.set(tool.name, tool);
     this.listing = undefined;
