@@ -1,4 +1,74 @@
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+// MCP content blocks, declared here (not re-exported from the SDK, whose types are inferred
+// from Zod schemas and carry no name) so that the transformer recognizes a tool returning them.
+
+/** Hints for the client on how to use a block. */
+export interface ContentAnnotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+  lastModified?: string;
+}
+
+interface BlockCommon {
+  annotations?: ContentAnnotations;
+  _meta?: Record<string, unknown>;
+}
+
+export interface TextContent extends BlockCommon {
+  type: "text";
+  text: string;
+}
+
+export interface ImageContent extends BlockCommon {
+  type: "image";
+  /** Base64. */
+  data: string;
+  mimeType: string;
+}
+
+export interface AudioContent extends BlockCommon {
+  type: "audio";
+  /** Base64. */
+  data: string;
+  mimeType: string;
+}
+
+export interface ResourceLink extends BlockCommon {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
+
+export interface EmbeddedResource extends BlockCommon {
+  type: "resource";
+  resource: { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
+}
+
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+type Bytes = Uint8Array | ArrayBuffer | string;
+
+function base64(data: Bytes): string {
+  if (typeof data === "string") return data; // already base64
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString("base64");
+}
+
+/**
+ * An image content block, from bytes (a Buffer, Uint8Array or ArrayBuffer) or base64 text.
+ * A tool whose declared return type is made of content blocks (and strings) answers with
+ * those blocks as they are, and has no output schema.
+ */
+export function image(data: Bytes, mimeType: string): ImageContent {
+  return { type: "image", data: base64(data), mimeType };
+}
+
+/** An audio content block, from bytes or base64 text. */
+export function audio(data: Bytes, mimeType: string): AudioContent {
+  return { type: "audio", data: base64(data), mimeType };
+}
 
 const CONTENT_TYPES = new Set(["text", "image", "audio", "resource_link", "resource"]);
 

@@ -30,6 +30,7 @@ const sources: Record<string, string> = {
   malformed_tags: `interface Reading {\n  /** @minimum warm */\n  celsius: number;\n}\nfunction read(r: Reading): string { return ""; }\nmcp.tool(read);\n`,
   misapplied_tag: `interface Reading {\n  /** @minLength 2 */\n  celsius: number;\n}\nfunction latest(): Reading { return { celsius: 1 }; }\nmcp.tool(latest);\n`,
   bad_pattern: `interface Q {\n  /** @pattern [a- */\n  code: string;\n}\nfunction find(q: Q): string { return ""; }\nmcp.tool(find);\n`,
+  strict_content: `import { image, type ImageContent } from "typemcp";\nfunction map(): ImageContent { return image("", "image/png"); }\nmcp.tool(map, { structuredOutput: true });\n`,
   unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
 };
 
@@ -91,6 +92,13 @@ test("structuredOutput: true refuses any and unannotated return types", () => {
   expect(only("strict_unannotated")).toMatchObject({
     category: "error", code: 93001,
     message: "Function free: return type (not annotated) is not serializable for structured output\n  free: annotate the function's return type: the output schema is built from it",
+  });
+});
+
+test("MCP content has no structured output: structuredOutput: true says so", () => {
+  expect(only("strict_content")).toMatchObject({
+    category: "error", code: 93001,
+    message: "Function map: return type ImageContent is not serializable for structured output\n  map: result: ImageContent is MCP content (for the model), which has no structured output",
   });
 });
 

@@ -6,7 +6,7 @@ import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
 import { outputSchema } from "./output-schema";
 import { describeProblem, findProblems } from "./problems";
-import { registrationOf, type Registration } from "./registration";
+import { registrationOf, returnsContent, type Registration } from "./registration";
 import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
 
 /** MCP tool names: 1 to 64 characters of A-Z a-z 0-9 _ . - */
@@ -138,6 +138,10 @@ export class ToolCompiler {
       return undefined;
     }
     const typeText = this.checker.typeToString(fn.returnType);
+    if (returnsContent(fn.returnType, this.checker)) {
+      if (required) notSerializable(typeText, [`${name}: result: ${typeText} is MCP content (for the model), which has no structured output`]);
+      return undefined;
+    }
     const model = this.modeler.modelOf(fn.returnType);
     if (model.kind === "any") {
       if (required) notSerializable(typeText, [`${name}: result: ${typeText} says nothing about the value's shape`]);

@@ -52,6 +52,31 @@ function isTypemcpDeclaration(declaration: ts.Node): boolean {
   return packageNameOf(declaration.getSourceFile().fileName) === "typemcp";
 }
 
+const CONTENT_BLOCKS = new Set(["TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource", "ContentBlock"]);
+
+/** An MCP content block type, as typemcp declares them. */
+function isContentBlockType(type: ts.Type): boolean {
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  return !!symbol && CONTENT_BLOCKS.has(symbol.name) && (symbol.getDeclarations() ?? []).some(isTypemcpDeclaration);
+}
+
+/**
+ * Whether a return type is MCP content: content blocks, or arrays and unions of them and
+ * strings (`(string | ImageContent)[]`). Such a tool answers with its blocks as they are,
+ * and has no output schema: content is for the model, not data for the application.
+ */
+export function returnsContent(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const shape = (t: ts.Type): "content" | "text" | "other" => {
+    if (isContentBlockType(t)) return "content";
+    if (t.flags & ts.TypeFlags.StringLike) return "text";
+    const parts = t.isUnion() ? t.types : checker.isArrayType(t) ? [checker.getTypeArguments(t as ts.TypeReference)[0]] : undefined;
+    if (!parts) return "other";
+    const shapes = parts.map(shape);
+    return shapes.includes("other") ? "other" : shapes.includes("content") ? "content" : "text";
+  };
+  return shape(type) === "content";
+}
+
 /** Whether a parameter's type is typemcp's `ToolContext` (the runtime passes it; it is not an argument). */
 export function isToolContext(type: ts.Type): boolean {
   const symbol = type.aliasSymbol ?? type.getSymbol();
