@@ -1,0 +1,109 @@
+// Child process for the in-process measurements, one contender per process: a server runs
+// alone in real life, and sharing a process would let one contender's garbage, JIT feedback
+// (the SDK's request path is shared code) and typemcp's process-wide Ajv weigh on another.
+//
+//   node bench/inproc.js round  <project> <contender> <settings JSON> → tools/list, first call, throughput
+//   node bench/inproc.js memory <project> <contender> <calls>         → peak RSS after <calls> calls
+//
+// Prints one JSON line.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const { Server } = require("@modelcontextprotocol/sdk/server/index.js");
+const { CallToolRequestSchema, ListToolsRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
+const { modulePath, rawConnect, checkResponse } = require("./servers");
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function timed(run) {
+  const started = performance.now();
+  const value = await run();
+  return [performance.now() - started, value];
+}
+
+const readCalls = (projectDir) => JSON.parse(fs.readFileSync(path.join(projectDir, "calls.json"), "utf8"));
+
+/** Runs the SDK's request path (the same for every contender) until it is JIT-compiled. */
+async function warmSdk() {
+  const server = new Server({ name: "warm", version: "1" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
+  server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text", text: "ok" }] }));
+  const rpc = await rawConnect(server);
+  for (let i = 0; i < 500; i++) await rpc(i % 5 ? "tools/call" : "tools/list", { name: "t", arguments: {} });
+  await server.close();
+}
+
+async function round(projectDir, contender, settings) {
+  const calls = readCalls(projectDir);
+  const n = calls.length;
+  const createServer = require(modulePath(projectDir, contender)).createServer;
+  await warmSdk();
+  const out = {};
+
+  // Registration + connect, then the first tools/list of the fresh server, then steady state.
+  const [setupMs, rpc] = await timed(() => rawConnect(createServer()));
+  const call = async (i) => checkResponse(await rpc("tools/call", calls[i]), `${contender} ${calls[i].name}`);
+  out.setup_ms = setupMs;
+  const [firstListMs, list] = await timed(() => rpc("tools/list", {}));
+  if (list.result?.tools?.length !== n) throw new Error(`bench: ${contender} lists ${list.result?.tools?.length} tools, expected ${n}`);
+  out.first_list_ms = firstListMs;
+  const lists = [];
+  for (let i = 0; i < settings.lists; i++) lists.push((await timed(() => rpc("tools/list", {})))[0]);
+  out.steady_list_ms = median(lists);
+
+  // The server's first tools/call (one-time set-up of the call path), a call of each shape,
+  // then the first call of tools never called before: the lazy per-tool work (typemcp
+  // compiles a tool's validators on its first call).
+  const warmed = Math.min(8, n);
+  for (let i = 0; i < warmed; i++) {
+    const [ms] = await timed(() => call(i));
+    if (i === 0) out.very_first_call_ms = ms;
+  }
+  // Consecutive tools cycle through every shape (the generator assigns shapes round-robin).
+  const from = warmed + Math.max(0, Math.floor((n - warmed - settings.firstCalls) / 2));
+  const firsts = [];
+  for (let i = from; i < Math.min(n, from + settings.firstCalls); i++) firsts.push((await timed(() => call(i)))[0]);
+  out.first_call_ms = median(firsts);
+  out.first_call_max_ms = Math.max(...firsts);
+
+  // Throughput in steady state: every tool called once first (all lazy work done), then
+  // slices of calls round-robin over all tools; the median slice rate counts.
+  for (let i = 0; i < n; i++) await call(i);
+  const rates = [];
+  const perSlice = Math.max(1, Math.floor(settings.calls / settings.slices));
+  for (let s = 0, next = 0; s < settings.slices; s++, next += perSlice) {
+    const started = performance.now();
+    for (let k = 0; k < perSlice; k++) await rpc("tools/call", calls[(next + k) % n]);
+    rates.push(perSlice / ((performance.now() - started) / 1000));
+  }
+  out.calls_per_s = median(rates);
+  return out;
+}
+
+/** Peak RSS (kB) of a session: tools/list, then `count` calls round-robin over every tool. */
+async function memory(projectDir, contender, count) {
+  const calls = readCalls(projectDir);
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer());
+  await rpc("tools/list", {});
+  for (let i = 0; i < count; i++) {
+    const response = await rpc("tools/call", calls[i % calls.length]);
+    if (i < calls.length) checkResponse(response, `${contender} ${calls[i].name}`);
+  }
+  return { max_rss_kb: process.resourceUsage().maxRSS }; // kB on Linux
+}
+
+async function main() {
+  const [mode, projectDir, ...rest] = process.argv.slice(2);
+  const result = mode === "round" ? await round(projectDir, rest[0], JSON.parse(rest[1])) : await memory(projectDir, rest[0], Number(rest[1]));
+  process.stdout.write(JSON.stringify(result) + "\n");
+  process.exit(0); // servers and transports stay open; nothing else to wait for
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,310 @@
+// typemcp's benchmark: typemcp vs the SDK's McpServer with Zod schemas vs the floor (the
+// SDK's low-level Server, precomputed JSON Schemas, no validation), measured side by side
+// in one run on the same generated tools. Absolute times depend on the machine; the ratios
+// measured in the same run are the point.
+//
+//   npm run bench                  (builds dist/ first)
+//   node bench/run.js [--quick] [--n=500] [--rounds=5] ...   (--help lists them; or BENCH_N=500, ...)
+//
+// Prints markdown tables, then one line of JSON with every number.
+"use strict";
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { ROOT, generate, writeFloor } = require("./generate");
+const { CONTENDERS, LABELS, modulePath, rawConnect } = require("./servers");
+const { coldStart } = require("./cold");
+
+/** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
+const SETTINGS = {
+  n: [500, 24, "tools in the runtime measurements"],
+  rounds: [5, 2, "in-process rounds (one child process per contender each)"],
+  calls: [10000, 800, "tools/call per contender per round, for throughput"],
+  slices: [10, 4, "throughput slices per round (the median slice rate counts)"],
+  lists: [20, 5, "steady-state tools/list per contender per round"],
+  first_calls: [24, 8, "never-called tools whose first call is timed, per round"],
+  cold: [8, 2, "stdio spawns per contender"],
+  memory_calls: [10000, 500, "calls before peak RSS is read"],
+  memory_runs: [3, 1, "memory child processes per contender"],
+  build_sizes: ["50,500,2000", "8,24", "project sizes for the build measurement"],
+  build_rounds: [3, 1, "timed builds per size and side (after one untimed round)"],
+};
+
+function readSettings(argv, env) {
+  if (argv.includes("--help")) {
+    for (const [name, [full, fast, what]] of Object.entries(SETTINGS)) console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
+    process.exit(0);
+  }
+  const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
+  const settings = { quick };
+  for (const [name, [full, fast]] of Object.entries(SETTINGS)) {
+    const flag = argv.find((a) => a.startsWith(`--${name.replace(/_/g, "-")}=`));
+    const raw = flag ? flag.split("=")[1] : env[`BENCH_${name.toUpperCase()}`];
+    const value = raw ?? (quick ? fast : full);
+    settings[name] = typeof full === "number" ? Number(value) : String(value);
+    if (typeof full === "number" && !(settings[name] >= 1)) throw new Error(`bench: ${name} must be a positive number, got ${raw}`);
+  }
+  settings.build_sizes = settings.build_sizes.split(",").map(Number);
+  return settings;
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === "number" && !Number.isNaN(v)).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Medians of paired measurements (same round or spawn): pairs taken close in time share the machine's noise. */
+const pairedRatio = (a, b) => median(a.map((x, i) => x / b[i]));
+const pairedDiff = (a, b) => median(a.map((x, i) => x - b[i]));
+
+/** Runs a child node script, returns its last stdout line as JSON (the children print one). */
+function child(script, args, nodeOptions = []) {
+  const stdout = execFileSync(process.execPath, [...nodeOptions, path.join(__dirname, script), ...args.map(String)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split("\n").pop());
+}
+
+/** Generates and builds the N-tool project, then writes the floor from the schemas typemcp publishes. */
+async function prepare(dir, n) {
+  generate(dir, n);
+  const built = child("build.js", [path.join(dir, "typemcp")]);
+  log(`built ${n} typemcp tools in ${Math.round(built.total)} ms`);
+  const server = require(modulePath(dir, "typemcp")).createServer();
+  const rpc = await rawConnect(server);
+  const { result } = await rpc("tools/list", {});
+  await server.close();
+  writeFloor(path.join(dir, "floor"), result.tools);
+}
+
+/** The order of the contenders in round r: each permutation in turn, so that none always goes first or after the same one. */
+const PERMUTATIONS = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
+const orderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => CONTENDERS[i]);
+
+/** { typemcp: [...], zod: [...], floor: [...] } from records { typemcp: {key: value}, ... } (or { typemcp: value } without key). */
+const column = (records, key) => Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
+const medians = (s) => Object.fromEntries(CONTENDERS.map((c) => [c, median(s[c])]));
+
+async function measureInProcess(dir, settings) {
+  const rounds = [];
+  const childSettings = { calls: settings.calls, slices: settings.slices, lists: settings.lists, firstCalls: settings.first_calls };
+  for (let r = 0; r < settings.rounds; r++) {
+    log(`in-process round ${r + 1}/${settings.rounds}`);
+    const record = {};
+    for (const c of orderOf(r)) record[c] = child("inproc.js", ["round", dir, c, JSON.stringify(childSettings)]);
+    rounds.push(record);
+  }
+  const first = column(rounds, "first_list_ms");
+  const steady = column(rounds, "steady_list_ms");
+  const calls = column(rounds, "calls_per_s");
+  return {
+    list: {
+      first_ms: medians(first),
+      steady_ms: medians(steady),
+      typemcp_minus_floor_ms: { first: pairedDiff(first.typemcp, first.floor), steady: pairedDiff(steady.typemcp, steady.floor) },
+      zod_over_typemcp: { first: pairedRatio(first.zod, first.typemcp), steady: pairedRatio(steady.zod, steady.typemcp) },
+    },
+    call: {
+      calls_per_s: medians(calls),
+      typemcp_over_floor: pairedRatio(calls.typemcp, calls.floor),
+      typemcp_over_zod: pairedRatio(calls.typemcp, calls.zod),
+    },
+    first_call: {
+      median_ms: medians(column(rounds, "first_call_ms")),
+      max_ms: medians(column(rounds, "first_call_max_ms")),
+      first_of_server_ms: medians(column(rounds, "very_first_call_ms")),
+    },
+    setup_ms: medians(column(rounds, "setup_ms")),
+  };
+}
+
+async function measureColdStart(dir, settings) {
+  const call = JSON.parse(fs.readFileSync(path.join(dir, "calls.json"), "utf8"))[0];
+  const spawns = [];
+  for (let k = 0; k < settings.cold; k++) {
+    const record = {};
+    for (const c of orderOf(k)) record[c] = await coldStart(modulePath(dir, c, true), call);
+    spawns.push(record);
+  }
+  log(`cold start: ${settings.cold} spawns per contender`);
+  const start = column(spawns, "start_ms");
+  return {
+    start_ms: medians(start),
+    first_call_ms: medians(column(spawns, "first_call_ms")),
+    typemcp_over_floor: pairedRatio(start.typemcp, start.floor),
+    typemcp_over_zod: pairedRatio(start.typemcp, start.zod),
+  };
+}
+
+function measureMemory(dir, settings) {
+  const runs = [];
+  for (let k = 0; k < settings.memory_runs; k++) {
+    const record = {};
+    for (const c of orderOf(k)) record[c] = child("inproc.js", ["memory", dir, c, settings.memory_calls]).max_rss_kb / 1024;
+    runs.push(record);
+  }
+  log(`memory: ${settings.memory_runs} run(s) per contender`);
+  const rss = column(runs);
+  return { calls: settings.memory_calls, max_rss_mb: medians(rss), typemcp_over_floor: pairedRatio(rss.typemcp, rss.floor), typemcp_over_zod: pairedRatio(rss.typemcp, rss.zod) };
+}
+
+/**
+ * Builds are long, deterministic CPU work: other processes can only add time to them, so
+ * the best of several rounds is the estimate least disturbed by the machine (medians of a
+ * handful of multi-second builds on a busy machine swing by tens of percent). Creating the
+ * program and type-checking are the same work in both builds (the transformer runs during
+ * emit), so both sides share the best time of those phases and differ only by their emit.
+ */
+function measureBuild(base, settings) {
+  const sizes = settings.build_sizes.map((n) => {
+    const dir = path.join(base, `n${n}`);
+    generate(dir, n);
+    log(`build: ${n} tools, ${settings.build_rounds} round(s)`);
+    const { plain, typemcp } = child("build.js", [path.join(dir, "typemcp"), settings.build_rounds], ["--expose-gc"]);
+    const best = (runs, phase) => Math.min(...runs.map((r) => r[phase]));
+    const both = [...plain, ...typemcp];
+    const shared = best(both, "program") + best(both, "check");
+    const [plainMs, typemcpMs] = [shared + best(plain, "emit"), shared + best(typemcp, "emit")];
+    const transformer = best(typemcp, "transformer");
+    return {
+      tools: n,
+      plain_ms: plainMs,
+      typemcp_ms: typemcpMs,
+      ratio: typemcpMs / plainMs,
+      emit_ms: { plain: best(plain, "emit"), typemcp: best(typemcp, "emit") },
+      transformer_ms: transformer,
+      transformer_ms_per_tool: transformer / n,
+      extra_ms_per_tool: (typemcpMs - plainMs) / n,
+      // Whole builds, best of each side: a cross-check of the phase sum.
+      whole_build_ratio: best(typemcp, "total") / best(plain, "total"),
+      emitted_bytes: { plain: plain[0].bytes, typemcp: typemcp[0].bytes },
+    };
+  });
+  // Linear growth: the transformer's time per tool stays flat from the second-largest size to the largest.
+  const [a, b] = sizes.slice(-2);
+  const growth = b && a !== b ? b.transformer_ms_per_tool / a.transformer_ms_per_tool : null;
+  return { sizes, per_tool_growth: growth, linear: growth === null ? null : growth <= 1.5 };
+}
+
+/** The issue's targets, each with the measured value. */
+function targets(r, buildAt) {
+  const t = [];
+  const add = (name, value, goal, met, unit) => t.push({ name, value, goal, met, unit });
+  add("tools/list first: typemcp − floor", r.list.typemcp_minus_floor_ms.first, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.first <= 0.5, "ms");
+  add("tools/list steady: typemcp − floor", r.list.typemcp_minus_floor_ms.steady, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.steady <= 0.5, "ms");
+  add("tools/list first: Zod ÷ typemcp", r.list.zod_over_typemcp.first, "≥ 30×", r.list.zod_over_typemcp.first >= 30, "×");
+  add("tools/list steady: Zod ÷ typemcp", r.list.zod_over_typemcp.steady, "≥ 30×", r.list.zod_over_typemcp.steady >= 30, "×");
+  add("tools/call throughput: typemcp ÷ floor", r.call.typemcp_over_floor, "≥ 0.9×", r.call.typemcp_over_floor >= 0.9, "×");
+  add("tools/call throughput: typemcp ÷ Zod", r.call.typemcp_over_zod, "≥ 1.3×", r.call.typemcp_over_zod >= 1.3, "×");
+  add("first call of a never-called tool, warm server (median)", r.first_call.median_ms.typemcp, "≤ 5 ms", r.first_call.median_ms.typemcp <= 5, "ms");
+  add("first call in a fresh process (stdio)", r.cold_start.first_call_ms.typemcp, "≤ 5 ms", r.cold_start.first_call_ms.typemcp <= 5, "ms");
+  add("cold start: typemcp ÷ floor", r.cold_start.typemcp_over_floor, "≤ 1.2×", r.cold_start.typemcp_over_floor <= 1.2, "×");
+  add(`build at ${buildAt.tools} tools: typemcp ÷ plain tsc`, buildAt.ratio, "≤ 1.1×", buildAt.ratio <= 1.1, "×");
+  add("peak RSS: typemcp ÷ floor", r.memory.typemcp_over_floor, "≤ 1.2×", r.memory.typemcp_over_floor <= 1.2, "×");
+  return t;
+}
+
+const fmt = (value, digits = 2) => {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  const abs = Math.abs(value);
+  return abs >= 1000 ? Math.round(value).toLocaleString("en-US") : value.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 0.1 ? digits : 3);
+};
+
+function table(headers, rows) {
+  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+}
+
+function report(r, settings) {
+  const row = (label, values, vsFloor, vsZod) => [label, ...CONTENDERS.map((c) => fmt(values[c])), vsFloor, vsZod];
+  const x = (v) => `${fmt(v)}×`;
+  const signed = (ms) => `${ms >= 0 ? "+" : ""}${fmt(ms)} ms`;
+  const runtime = table(
+    ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"],
+    [
+      row("tools/list, first (ms)", r.list.first_ms, signed(r.list.typemcp_minus_floor_ms.first), `${x(r.list.zod_over_typemcp.first)} faster`),
+      row("tools/list, steady state (ms)", r.list.steady_ms, signed(r.list.typemcp_minus_floor_ms.steady), `${x(r.list.zod_over_typemcp.steady)} faster`),
+      row("tools/call, validated (calls/s)", r.call.calls_per_s, x(r.call.typemcp_over_floor), x(r.call.typemcp_over_zod)),
+      row("first call of a never-called tool, warm server, median (ms)", r.first_call.median_ms, "", ""),
+      row("first call of a never-called tool, warm server, max (ms)", r.first_call.max_ms, "", ""),
+      row("first tools/call of a server (ms)", r.first_call.first_of_server_ms, "", ""),
+      row("register + connect (ms)", r.setup_ms, "", ""),
+      row("cold start, stdio spawn → tools/list (ms)", r.cold_start.start_ms, x(r.cold_start.typemcp_over_floor), x(r.cold_start.typemcp_over_zod)),
+      row("first call in a fresh process, stdio (ms)", r.cold_start.first_call_ms, "", ""),
+      row(`peak RSS after ${r.memory.calls} calls over all tools (MB)`, r.memory.max_rss_mb, x(r.memory.typemcp_over_floor), x(r.memory.typemcp_over_zod)),
+    ],
+  );
+  const build = table(
+    ["tools", "plain tsc (ms)", "typemcp (ms)", "ratio", "emit plain / typemcp (ms)", "in transformer (ms)", "transformer ms/tool", "extra ms/tool", "whole builds ratio", "emitted KB plain / typemcp"],
+    r.build.sizes.map((s) => [
+      s.tools,
+      fmt(s.plain_ms),
+      fmt(s.typemcp_ms),
+      `${fmt(s.ratio)}×`,
+      `${fmt(s.emit_ms.plain)} / ${fmt(s.emit_ms.typemcp)}`,
+      fmt(s.transformer_ms),
+      fmt(s.transformer_ms_per_tool, 3),
+      fmt(s.extra_ms_per_tool, 3),
+      `${fmt(s.whole_build_ratio)}×`,
+      `${fmt(s.emitted_bytes.plain / 1024)} / ${fmt(s.emitted_bytes.typemcp / 1024)}`,
+    ]),
+  );
+  const goals = table(
+    ["target", "measured", "goal", ""],
+    r.targets.map((t) => [t.name, `${fmt(t.value)}${t.unit === "×" ? "×" : " ms"}`, t.goal, t.met ? "met" : "**missed**"]),
+  );
+  const growth = r.build.per_tool_growth === null ? "" : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
+  return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
+
+${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
+
+${runtime}
+
+### Build: typemcp transformer vs plain tsc
+
+Same program, create + type-check + emit; each phase the best of ${settings.build_rounds} alternating round(s) per side after an untimed one (other processes only add time to a build). Creating and type-checking are the same work for both, so they share that time and differ by emit (the transformer runs in it). Output kept in memory (writing it is the same for both, and disk noise here). "Whole builds ratio": best whole typemcp build ÷ best whole plain build, as a cross-check.
+
+${build}
+
+${growth}
+
+### Targets
+
+${goals}
+`;
+}
+
+async function main() {
+  const settings = readSettings(process.argv.slice(2), process.env);
+  const base = path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench"));
+  const dir = path.join(base, `${settings.quick ? "quick-" : ""}n${settings.n}`);
+  if (!fs.existsSync(path.join(ROOT, "dist", "transformer", "index.js"))) throw new Error("bench: build the package first (npm run build)");
+  const started = performance.now();
+
+  log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
+  await prepare(dir, settings.n);
+  const r = await measureInProcess(dir, settings);
+  r.cold_start = await measureColdStart(dir, settings);
+  r.memory = measureMemory(dir, settings);
+  r.build = measureBuild(path.join(base, settings.quick ? "quick-build" : "build"), settings);
+  const buildAt = r.build.sizes.find((s) => s.tools === settings.n) ?? r.build.sizes[r.build.sizes.length - 1];
+  r.targets = targets(r, buildAt);
+  r.machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+  r.seconds = (performance.now() - started) / 1000;
+
+  process.stdout.write(report(r, settings) + "\n");
+  const { quick, ...rest } = settings;
+  const json = { bench: "typemcp", quick, settings: rest, ...r };
+  process.stdout.write(JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) + "\n");
+  process.exit(0); // done: nothing of ours is left running
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/**
+ * The benchmark harness (bench/run.js) in quick mode: it runs to the end and prints its
+ * JSON line with every measure. Timings are never asserted: they belong to `npm run bench`.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+const ROOT = path.resolve(__dirname, "..");
+
+test("bench/run.js --quick completes and prints one JSON line with every measure", async () => {
+  // The caller's BENCH_* settings would turn the quick run into a long one.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("BENCH_")));
+  env.BENCH_DIR = path.join(ROOT, ".build", "bench-test");
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, "bench", "run.js"), "--quick"], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+
+  expect(stdout).toContain("| measure | typemcp | McpServer+Zod | floor |");
+  const result = JSON.parse(stdout.trim().split("\n").pop()!);
+  expect(Object.keys(result)).toEqual(
+    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "memory", "build", "targets"]),
+  );
+  expect(result.quick).toBe(true);
+  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.memory.max_rss_mb]) {
+    expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+  }
+  expect(result.build.sizes.length).toBeGreaterThan(0);
+  for (const target of result.targets) expect(typeof target.met).toBe("boolean");
+}, 300_000);
