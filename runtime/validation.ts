@@ -12,7 +12,37 @@ import type { BranchOracle } from "./wire";
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
 addFormats(ajv);
 
-let nextSchemaKey = 0;
+/** Keywords that say nothing about which values are valid. */
+const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly"]);
+/** Keywords whose value holds sub-schemas: a map of them, a list of them, or one. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs"]);
+const SCHEMA_LISTS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
+const SCHEMA_ONE = new Set(["items", "additionalProperties", "unevaluatedItems", "unevaluatedProperties", "not", "propertyNames", "contains"]);
+
+/**
+ * A schema without its annotations: what validation depends on. Tools whose schemas differ
+ * only in titles and descriptions (`get_weather_1Output`, `get_weather_2Output`) share one
+ * compiled validator, which then runs often enough to be optimized. Sub-schemas keep their
+ * places, so a JSON pointer into the schema points at the same sub-schema here.
+ */
+function validationForm(schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const form: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(keyword)) continue;
+    if (SCHEMA_MAPS.has(keyword) && value && typeof value === "object") {
+      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validationForm(sub)]));
+    } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
+      form[keyword] = value.map(validationForm);
+    } else {
+      form[keyword] = SCHEMA_ONE.has(keyword) ? validationForm(value) : value;
+    }
+  }
+  return form;
+}
+
+/** Validation forms already added to Ajv, by their JSON text, and the key each was added under. */
+const added = new Map<string, string>();
 
 /** Every sub-schema object of a schema and its JSON pointer. */
 function pointers(schema: unknown, at: string, into: Map<object, string>): Map<object, string> {
@@ -56,8 +86,14 @@ export class SchemaValidator implements BranchOracle {
 
   private registered(): string {
     if (this.key === undefined) {
-      this.key = `typemcp:schema/${nextSchemaKey++}`;
-      ajv.addSchema(this.schema, this.key);
+      const form = validationForm(this.schema) as JsonSchema;
+      const text = JSON.stringify(form);
+      this.key = added.get(text);
+      if (this.key === undefined) {
+        this.key = `typemcp:schema/${added.size}`;
+        added.set(text, this.key);
+        ajv.addSchema(form, this.key);
+      }
     }
     return this.key;
   }

@@ -2,8 +2,10 @@ import type { JsonSchema } from "./contract";
 
 /** A returned value that cannot go over the wire as JSON, and where in the value it is. */
 export class WireError extends Error {
-  readonly path: (string | number)[] = [];
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly path: readonly (string | number)[] = [],
+  ) {
     super(reason);
   }
   /** `result.items[2].owner: a bigint, which JSON cannot represent`, the path starting at `root`. */
@@ -20,11 +22,21 @@ export interface BranchOracle {
 
 const ANY: JsonSchema = {};
 
+/**
+ * One projection's state. The path is a stack (pushed and popped around each child) rather
+ * than a closure per property: this runs on every result, and the path is only read when a
+ * value cannot be sent.
+ */
 interface Projection {
   root: JsonSchema;
   oracle?: BranchOracle;
   /** Objects on the path from the root to here: meeting one again is a cycle. */
   ancestors: Set<object>;
+  path: (string | number)[];
+}
+
+function fail(p: Projection, reason: string): never {
+  throw new WireError(reason, [...p.path]);
 }
 
 function jsonTypeOf(value: unknown): string {
@@ -58,15 +70,6 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
-function withKey<T>(key: string | number, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof WireError) error.path.unshift(key);
-    throw error;
-  }
-}
-
 function projectUnion(value: unknown, branches: JsonSchema[], p: Projection): unknown {
   const candidates = branches.filter((branch) => admits(resolve(branch, p.root), value));
   if (candidates.length > 1 && p.oracle) {
@@ -83,7 +86,9 @@ function projectArray(value: unknown[], schema: JsonSchema, p: Projection): unkn
   const rest = (schema.items ?? schema.unevaluatedItems ?? ANY) as JsonSchema;
   const out = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
-    const item = withKey(i, () => project(value[i], prefix[i] ?? rest, p));
+    p.path.push(i);
+    const item = project(value[i], prefix[i] ?? rest, p);
+    p.path.pop();
     out[i] = item === undefined ? null : item; // as JSON.stringify does: no holes in arrays
   }
   return out;
@@ -111,6 +116,13 @@ function schemaForKey(key: string, schema: JsonSchema, open: boolean): JsonSchem
   return open ? ANY : undefined;
 }
 
+function projectKey(out: Record<string, unknown>, key: string, value: unknown, schema: JsonSchema, p: Projection): void {
+  p.path.push(key);
+  const item = project(value, schema, p);
+  p.path.pop();
+  if (item !== undefined) setOwn(out, key, item);
+}
+
 function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Projection): Record<string, unknown> {
   const declared = schema.properties as Record<string, JsonSchema> | undefined;
   // A schema that says nothing about keys (`{}`, `{"type": "object"}`) sends them all, as JSON.stringify would.
@@ -118,19 +130,17 @@ function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Pr
   const out: Record<string, unknown> = {};
   if (declared) {
     for (const key in declared) {
-      const item = withKey(key, () => project(value[key], declared[key], p));
-      if (item !== undefined) setOwn(out, key, item);
+      const item = value[key];
+      if (item !== undefined) projectKey(out, key, item, declared[key], p);
     }
   }
   // Undeclared keys are sent only where the schema admits them: a class's private fields and
-  // an upstream's extra keys stay behind.
+  // an upstream's extra keys stay behind without being looked at.
   if (!open && schema.additionalProperties === false && !schema.patternProperties) return out;
   for (const key of Object.keys(value)) {
     if (declared && Object.prototype.hasOwnProperty.call(declared, key)) continue;
     const sub = schemaForKey(key, schema, open);
-    if (sub === undefined) continue;
-    const item = withKey(key, () => project(value[key], sub, p));
-    if (item !== undefined) setOwn(out, key, item);
+    if (sub !== undefined) projectKey(out, key, value[key], sub, p);
   }
   return out;
 }
@@ -147,29 +157,27 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
     case "number": {
       if (Number.isFinite(value)) return value;
       const promised = resolve(schema, p.root).type;
-      if (promised === "number" || promised === "integer") throw new WireError(`${value} is not a JSON number`);
+      if (promised === "number" || promised === "integer") fail(p, `${value} is not a JSON number`);
       return null; // as JSON.stringify does where no number was promised
     }
     case "bigint":
-      throw new WireError("a bigint, which JSON cannot represent");
+      return fail(p, "a bigint, which JSON cannot represent");
     case "undefined":
       return undefined; // dropped, as JSON.stringify drops it
     case "function":
     case "symbol":
       // JSON.stringify would drop it without a word; a function where data was expected is a bug worth saying.
-      throw new WireError(`a ${typeof value}, which JSON cannot carry`);
+      return fail(p, `a ${typeof value}, which JSON cannot carry`);
   }
   if (value === null) return null;
   const resolved = resolve(schema, p.root);
   if (Array.isArray(resolved.anyOf)) return projectUnion(value, resolved.anyOf as JsonSchema[], p);
   const object = value as object;
-  if (p.ancestors.has(object)) throw new WireError("a cycle: the value contains itself");
+  if (p.ancestors.has(object)) fail(p, "a cycle: the value contains itself");
   p.ancestors.add(object);
-  try {
-    return Array.isArray(object) ? projectArray(object, resolved, p) : projectObject(object as Record<string, unknown>, resolved, p);
-  } finally {
-    p.ancestors.delete(object);
-  }
+  const out = Array.isArray(object) ? projectArray(object, resolved, p) : projectObject(object as Record<string, unknown>, resolved, p);
+  p.ancestors.delete(object);
+  return out;
 }
 
 /**
@@ -183,6 +191,6 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
  * With `schema` = `{}` this is JSON.parse(JSON.stringify(value)) without the string.
  */
 export function toWire(value: unknown, schema: JsonSchema = ANY, oracle?: BranchOracle): unknown {
-  const projected = project(value, schema, { root: schema, oracle, ancestors: new Set() });
+  const projected = project(value, schema, { root: schema, oracle, ancestors: new Set(), path: [] });
   return projected === undefined ? null : projected;
 }

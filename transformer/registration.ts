@@ -66,9 +66,12 @@ function isContentBlockType(type: ts.Type): boolean {
  * and has no output schema: content is for the model, not data for the application.
  */
 export function returnsContent(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const seen = new Set<ts.Type>();
   const shape = (t: ts.Type): "content" | "text" | "other" => {
     if (isContentBlockType(t)) return "content";
     if (t.flags & ts.TypeFlags.StringLike) return "text";
+    if (seen.has(t)) return "text"; // a recursive type (`type Json = ... | Json[]`) adds nothing the first visit did not
+    seen.add(t);
     const parts = t.isUnion() ? t.types : checker.isArrayType(t) ? [checker.getTypeArguments(t as ts.TypeReference)[0]] : undefined;
     if (!parts) return "other";
     const shapes = parts.map(shape);
