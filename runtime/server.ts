@@ -14,6 +14,13 @@ export interface ServerOptions {
   version?: string;
   /** Instructions for the client's model, sent in `initialize`. */
   instructions?: string;
+  /**
+   * Compile the tools' validators in the background once the server is connected, one per
+   * idle turn of the event loop, so that no call waits for a compile (default true). With
+   * false, a tool's validators are compiled on its first call: less memory for a server with
+   * many tools that are rarely called.
+   */
+  precompile?: boolean;
 }
 
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
@@ -67,6 +74,7 @@ export class MCPServer {
   /** Calls not answered yet: a shutdown waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
+  private warming = false;
 
   constructor(
     private readonly name: string,
@@ -140,6 +148,7 @@ export class MCPServer {
   async connect(transport: Transport): Promise<void> {
     await this.server.connect(transport);
     this.sessions.add(this.server);
+    this.warmUp();
     // The SDK drops a line it cannot read without a word; JSON-RPC answers it (id null), and
     // the server goes on serving either way.
     this.server.onerror = (error) => {
@@ -168,6 +177,7 @@ export class MCPServer {
     }
     if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
     this.http = await serveHttp(() => this.session(), options as HttpOptions);
+    this.warmUp();
     const address = this.http.address();
     return { port: typeof address === "object" && address ? address.port : undefined };
   }
@@ -184,6 +194,20 @@ export class MCPServer {
       this.http.closeAllConnections(); // keep-alive and event streams would hold close() open
       await closed;
     }
+  }
+
+  /** Compiles every tool's validators in the background, one per idle turn (see ServerOptions.precompile). */
+  private warmUp(): void {
+    if (this.warming || this.options.precompile === false) return;
+    this.warming = true;
+    const pending = [...this.registered.values()].flatMap((tool) => tool.validators());
+    const next = () => {
+      const validator = pending.shift();
+      if (!validator || this.closing) return;
+      validator.prepare();
+      setImmediate(next).unref();
+    };
+    setImmediate(next).unref();
   }
 
   private track<T>(call: Promise<T>): Promise<T> {

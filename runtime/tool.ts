@@ -88,6 +88,11 @@ export class RegisteredTool {
     this.definition = definition;
   }
 
+  /** The tool's validators, to compile ahead of its first call. */
+  validators(): SchemaValidator[] {
+    return this.output ? [this.input, this.output] : [this.input];
+  }
+
   /**
    * Runs one `tools/call`. Never throws: every failure is an `isError` result that says what
    * went wrong. `signal` is the call's (aborted when the client cancels); `context` makes the

@@ -62,6 +62,11 @@ export class SchemaValidator implements BranchOracle {
 
   constructor(readonly schema: JsonSchema) {}
 
+  /** Compiles the whole schema's validator now rather than on first use. */
+  prepare(): void {
+    void this.validate;
+  }
+
   /** The validator of the whole schema. */
   get validate(): ValidateFunction {
     return (this.whole ??= ajv.getSchema(this.registered())!);
