@@ -15,7 +15,11 @@ export function jsonToExpression(value: unknown, factory: ts.NodeFactory): ts.Ex
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     return factory.createObjectLiteralExpression(
-      entries.map(([k, v]) => factory.createPropertyAssignment(factory.createStringLiteral(k), jsonToExpression(v, factory))),
+      // `"__proto__": v` in an object literal sets the prototype; `["__proto__"]: v` is an own property.
+      entries.map(([k, v]) => {
+        const key = k === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(k)) : factory.createStringLiteral(k);
+        return factory.createPropertyAssignment(key, jsonToExpression(v, factory));
+      }),
       false,
     );
   }

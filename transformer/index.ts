@@ -37,6 +37,9 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       }
     };
     const visit = (node: ts.Node): ts.Node => {
+      // Types hold no registrations, and visiting them is not safe: a getter in a return type
+      // (`(): { get a(): number }`) would start a lexical environment while the function's is suspended.
+      if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return node;
       const visited = ts.visitEachChild(node, visit, context);
       const registration = registrationOf(node);
       if (!registration) return visited;

@@ -1,6 +1,6 @@
 import * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
-import { annotate } from "./schema/writer";
+import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
 import type { TypeModeler } from "./model/modeler";
 import { includesUndefined, modelWithoutUndefined } from "./model/optional";
@@ -25,15 +25,22 @@ export type Parameters =
   /** One destructured object parameter (`({ city, days }: ForecastArgs)`): its properties are the arguments. */
   | { kind: "object"; model: Model; defaults: Record<string, JsonValue>; node: ts.Node; context?: number };
 
+/** A numeric literal's value, if JSON has it: `1e400` is Infinity, which it has not. */
+function jsonNumber(text: string): number | undefined {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
 /** The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`; undefined when it is not a literal. */
 export function literalValue(expression: ts.Expression): JsonValue | undefined {
   if (ts.isStringLiteralLike(expression)) return expression.text;
-  if (ts.isNumericLiteral(expression)) return Number(expression.text);
+  if (ts.isNumericLiteral(expression)) return jsonNumber(expression.text);
   if (expression.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return false;
   if (expression.kind === ts.SyntaxKind.NullKeyword) return null;
   if (ts.isPrefixUnaryExpression(expression) && expression.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(expression.operand)) {
-    return -Number(expression.operand.text);
+    const value = jsonNumber(expression.operand.text);
+    return value === undefined ? undefined : -value;
   }
   if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) return literalValue(expression.expression);
   if (ts.isArrayLiteralExpression(expression)) {
@@ -46,7 +53,7 @@ export function literalValue(expression: ts.Expression): JsonValue | undefined {
       if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) return undefined;
       const value = literalValue(property.initializer);
       if (value === undefined) return undefined;
-      result[property.name.text] = value;
+      setOwn(result, property.name.text, value);
     }
     return result;
   }
@@ -61,7 +68,7 @@ function bindingDefaults(pattern: ts.ObjectBindingPattern): Record<string, JsonV
     const name = element.propertyName ?? element.name;
     if (!(ts.isIdentifier(name) || ts.isStringLiteral(name))) return "computed property names in the destructured parameter cannot be described";
     const value = element.initializer && literalValue(element.initializer);
-    if (value !== undefined) defaults[name.text] = value;
+    if (value !== undefined) setOwn(defaults, name.text, value);
   }
   return defaults;
 }
@@ -121,7 +128,7 @@ export function inputSchema(toolName: string, parameters: Parameters): JsonSchem
     return writeRoot(head, (writer) => {
       const schema = writer.format(object);
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      for (const [name, value] of Object.entries(parameters.defaults)) if (properties[name]) properties[name].default = value;
+      for (const [name, value] of Object.entries(parameters.defaults)) if (Object.hasOwn(properties, name)) properties[name].default = value;
       // A property the destructuring gives a default need not be sent.
       const required = ((schema.required ?? []) as string[]).filter((name) => !(name in parameters.defaults));
       if (required.length) schema.required = required;
@@ -132,7 +139,7 @@ export function inputSchema(toolName: string, parameters: Parameters): JsonSchem
   return writeRoot(head, (writer) => {
     const properties: Record<string, JsonSchema> = {};
     for (const argument of parameters.args) {
-      properties[argument.name] = annotate({ ...writer.format(argument.model) }, argument);
+      setOwn(properties, argument.name, annotate({ ...writer.format(argument.model) }, argument));
       if (argument.default !== undefined) properties[argument.name].default = argument.default;
     }
     const required = parameters.args.filter((a) => a.required).map((a) => a.name);

@@ -8,6 +8,9 @@ export interface Problem {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** Problems listed per parameter or result, at most: a shared bad part can sit at very many paths. */
+export const MAX_PROBLEMS = 20;
+
 /**
  * Walks a tool's model from its root (`result`, or a parameter's name) and lists every
  * unsupported part with its path. Models are shared between tools, so problems are found
@@ -16,10 +19,13 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export function findProblems(model: Model, path: string): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<Definition>();
+  let more = false;
   const walk = (m: Model, at: string): void => {
+    if (more) return;
     switch (m.kind) {
       case "unsupported":
-        problems.push({ path: at, message: m.message });
+        if (problems.length === MAX_PROBLEMS) more = true;
+        else problems.push({ path: at, message: m.message });
         return;
       case "array":
         return walk(m.items, `${at}[]`);
@@ -42,6 +48,7 @@ export function findProblems(model: Model, path: string): Problem[] {
     }
   };
   walk(model, path);
+  if (more) problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed` });
   return problems;
 }
 

@@ -19,12 +19,35 @@ interface KeywordRule {
 
 const FORMATS: readonly string[] = KNOWN_FORMATS;
 
+/** A value as a message shows it: JSON, but numbers as JavaScript writes them (JSON writes Infinity as null). */
+const shown = (value: JsonValue) => (typeof value === "number" ? String(value) : JSON.stringify(value));
+
+/** Why a value is not JSON: a number JSON has not (`1e400` parses as Infinity). Undefined when it is JSON. */
+function notJson(value: JsonValue): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
+  if (Array.isArray(value)) return value.map(notJson).find((problem) => problem !== undefined);
+  if (value !== null && typeof value === "object") return Object.values(value).map(notJson).find((problem) => problem !== undefined);
+  return undefined;
+}
+
+/** A JSON value from a tag's text; an error when it holds what JSON cannot carry. */
+function jsonFromText(text: string): JsonValue | { error: string } {
+  const value = json(text);
+  const problem = notJson(value);
+  return problem ? { error: `takes a JSON value: ${problem}` } : value;
+}
+
+const checkJson = (value: JsonValue) => {
+  const problem = notJson(value);
+  return problem && `takes a JSON value: ${problem}`;
+};
+
 const number = (check: (n: number) => string | undefined = () => undefined): Omit<KeywordRule, "applies"> => ({
   fromText: (text) => {
     const value = text.trim() === "" ? NaN : Number(text);
     return Number.isFinite(value) ? value : { error: `takes a number, not ${JSON.stringify(text)}` };
   },
-  check: (value) => (typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${JSON.stringify(value)}`),
+  check: (value) => (typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${shown(value)}`),
 });
 
 const count = number((n) => (Number.isInteger(n) && n >= 0 ? undefined : `takes a whole number ≥ 0, not ${n}`));
@@ -76,14 +99,14 @@ const RULES: Record<string, KeywordRule> = {
     fromText: (text) => (text.trim() === "" || text.trim() === "true" ? true : text.trim() === "false" ? false : { error: `takes true or false, not ${JSON.stringify(text)}` }),
     check: (value) => (typeof value === "boolean" ? undefined : `takes true or false, not ${JSON.stringify(value)}`),
   },
-  default: { applies: "any", fromText: json, check: () => undefined },
+  default: { applies: "any", fromText: jsonFromText, check: checkJson },
   examples: {
     applies: "any",
     fromText: (text) => {
-      const value = json(text);
-      return Array.isArray(value) ? value : [value];
+      const value = jsonFromText(text);
+      return Array.isArray(value) || (value !== null && typeof value === "object" && "error" in value) ? value : [value];
     },
-    check: (value) => (Array.isArray(value) ? undefined : "takes an array of examples"),
+    check: (value) => (Array.isArray(value) ? checkJson(value) : "takes an array of examples"),
   },
   deprecated: { applies: "any", fromText: () => true, check: (value) => (typeof value === "boolean" ? undefined : "takes true or false") },
   title: { applies: "any", fromText: (text) => text.trim(), check: (value) => (typeof value === "string" ? undefined : "takes a string") },

@@ -1,6 +1,21 @@
 import * as ts from "typescript";
 import type { Definition, Model } from "./model";
 import { parsers } from "./parsers";
+import { ModelSizes } from "./size";
+
+/** Types described inside one another at once, at most: deeper is reported, and the stack stays bounded. */
+export const MAX_DEPTH = 100;
+/** Types one root type (a parameter's, the result's) may need newly converted: beyond, it is reported as too large. */
+export const MAX_TYPES = 20_000;
+/** Schema nodes one type's model may be written as (anonymous parts are inlined): beyond, it is reported as too large. */
+export const MAX_SCHEMA_NODES = 20_000;
+
+/** Thrown inside the modeler when a root type exceeds MAX_DEPTH or MAX_TYPES; caught where that root began. */
+class TooComplex extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 /**
  * What a parser may ask of the modeler: the model of another type (cached, recursion-safe),
@@ -36,6 +51,11 @@ export class TypeModeler implements ParseContext {
   private readonly cache = new Map<ts.Type, Model>();
   private readonly inProgress = new Set<ts.Type>();
   private readonly definitions = new Map<ts.Type, Definition>();
+  private readonly sizes = new ModelSizes();
+  /** While a root type is being converted: the types cached or defined since it began (undone if it is too complex). */
+  private journal: ts.Type[] = [];
+  /** Types converted since the current root type began. */
+  private rootConverted = 0;
   /** How many types were converted (each at most once per program): the cache's measure. */
   converted = 0;
 
@@ -50,7 +70,39 @@ export class TypeModeler implements ParseContext {
     // A type met again while its own model is being built is recursive: it becomes a
     // definition, and the inner use a reference to it.
     if (this.inProgress.has(type)) return { kind: "ref", definition: this.definitionFor(type) };
+    if (this.inProgress.size === 0) return this.rootModelOf(type);
+    // Bounds on the work one root type may cause: types that expand without end
+    // (`interface Box<T> { inner: Box<Box<T>> }`) or to very many distinct types.
+    if (this.inProgress.size >= MAX_DEPTH) throw new TooComplex(`is nested too deeply to describe (more than ${MAX_DEPTH} levels)`);
+    if (++this.rootConverted > MAX_TYPES) throw new TooComplex(`is too large to describe (more than ${MAX_TYPES} distinct types inside)`);
+    return this.build(type);
+  }
 
+  /**
+   * A type that is not inside another one being converted. If it turns out too complex,
+   * everything converted on its behalf is undone (no model refers to half a conversion)
+   * and the type itself is reported, once: its model is cached like any other.
+   */
+  private rootModelOf(type: ts.Type): Model {
+    this.journal = [];
+    this.rootConverted = 0;
+    try {
+      return this.build(type);
+    } catch (error) {
+      if (!(error instanceof TooComplex)) throw error;
+      for (const undone of this.journal) {
+        this.cache.delete(undone);
+        this.definitions.delete(undone);
+      }
+      const model: Model = { kind: "unsupported", message: `${this.shortText(type)} ${error.reason}` };
+      this.cache.set(type, model);
+      return model;
+    } finally {
+      this.journal = [];
+    }
+  }
+
+  private build(type: ts.Type): Model {
     this.inProgress.add(type);
     let model: Model;
     try {
@@ -58,12 +110,16 @@ export class TypeModeler implements ParseContext {
     } finally {
       this.inProgress.delete(type);
     }
+    if (model.kind !== "unsupported" && this.sizes.of(model) > MAX_SCHEMA_NODES) {
+      model = { kind: "unsupported", message: `${this.shortText(type)} is too large to describe (its schema would have more than ${MAX_SCHEMA_NODES} parts)` };
+    }
     const definition = this.definitions.get(type);
     if (definition) {
       definition.model = model;
       model = { kind: "ref", definition };
     }
     this.cache.set(type, model);
+    this.journal.push(type);
     return model;
   }
 
@@ -95,6 +151,11 @@ export class TypeModeler implements ParseContext {
     return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   }
 
+  /** The type as TypeScript prints it in its own messages: long types cut short. */
+  private shortText(type: ts.Type): string {
+    return this.checker.typeToString(type);
+  }
+
   isLibraryDeclaration(declaration: ts.Declaration): boolean {
     return this.program.isSourceFileDefaultLibrary(declaration.getSourceFile());
   }
@@ -118,6 +179,7 @@ export class TypeModeler implements ParseContext {
       const title = this.nameOf(type) ?? this.typeText(type);
       definition = { name: definitionName(title), title, model: { kind: "any" } };
       this.definitions.set(type, definition);
+      this.journal.push(type);
     }
     return definition;
   }

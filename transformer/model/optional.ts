@@ -14,6 +14,7 @@ export function includesUndefined(type: ts.Type): boolean {
 export function modelWithoutUndefined(type: ts.Type, ctx: ParseContext): Model {
   if (!type.isUnion()) return ctx.modelOf(type);
   const defined = type.types.filter((member) => !(member.flags & UNDEFINED));
-  if (defined.length === type.types.length) return ctx.modelOf(type);
+  // `void | undefined` (a `void` property made optional) is as `undefined` alone: null, where it is sent at all.
+  if (defined.length === type.types.length || defined.length === 0) return ctx.modelOf(type);
   return defined.length === 1 ? ctx.modelOf(defined[0]) : unionModel(defined, ctx);
 }

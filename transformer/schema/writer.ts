@@ -2,6 +2,14 @@ import type { JsonSchema } from "../../runtime/contract";
 import type { Annotations, Definition, Model, ModelKind, ModelOf } from "../model/model";
 import { formatters } from "./formatters";
 
+/**
+ * `record[key] = value`, as an own property for every key: assigning to `"__proto__"` would
+ * set the record's prototype instead (`{ "__proto__": string }` is a valid TypeScript type).
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A node's description and keywords, added to its schema. */
 export function annotate(schema: JsonSchema, annotations: Annotations): JsonSchema {
   if (annotations.description !== undefined) schema.description = annotations.description;

@@ -1,5 +1,5 @@
 import type { JsonSchema } from "../../../runtime/contract";
-import { annotate, type ModelFormatter } from "../writer";
+import { annotate, setOwn, type ModelFormatter } from "../writer";
 
 export const objectFormatter: ModelFormatter<"object"> = {
   kind: "object",
@@ -8,7 +8,7 @@ export const objectFormatter: ModelFormatter<"object"> = {
     const required: string[] = [];
     for (const property of model.properties) {
       // The property's own description and keywords go on a copy: the model is shared.
-      properties[property.name] = annotate({ ...ctx.format(property.model) }, property);
+      setOwn(properties, property.name, annotate({ ...ctx.format(property.model) }, property));
       if (property.required) required.push(property.name);
     }
     const schema: JsonSchema = { type: "object" };

@@ -1,0 +1,102 @@
+/**
+ * What the transformer wrote: the registrations of an emitted module, each with the contract
+ * literal passed as `mcp.tool`'s third argument (evaluated as JavaScript evaluates it), and
+ * checks that a published schema is one: the JSON Schema 2020-12 meta-schema, and what the
+ * meta-schema cannot see (values JSON cannot carry, `$ref`s that lead nowhere, required
+ * properties an exact object does not declare, patterns that are no regular expression).
+ */
+import * as ts from "typescript";
+import Ajv2020 from "ajv/dist/2020";
+import type { ToolContract } from "typemcp";
+
+export interface EmittedRegistration {
+  /** The registered function's name, as written in the call. */
+  fn: string;
+  /** The contract argument, as emitted. */
+  text: string;
+  contract: ToolContract;
+}
+
+/** Every `mcp.tool(fn, options, contract)` call of an emitted module. */
+export function emittedRegistrations(js: string): EmittedRegistration[] {
+  const file = ts.createSourceFile("emitted.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const found: EmittedRegistration[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "tool" && node.expression.expression.getText(file).endsWith("mcp")) {
+      const [fn, , contract] = node.arguments;
+      const text = contract ? contract.getText(file) : "";
+      // The literal is evaluated as the runtime receives it (`"__proto__":` keys included).
+      const value = contract && ts.isObjectLiteralExpression(contract) ? (new Function(`"use strict"; return (${text});`)() as ToolContract) : undefined;
+      found.push({ fn: fn.getText(file), text, contract: value as ToolContract });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+const ajv = new Ajv2020();
+
+/** Why `schema` is not a valid JSON Schema 2020-12 that typemcp may publish; empty when it is one. */
+export function schemaProblems(schema: unknown): string[] {
+  const problems: string[] = [];
+  if (!ajv.validateSchema(schema as object)) problems.push(`meta-schema: ${ajv.errorsText(ajv.errors)}`);
+  problems.push(...notJson(schema, "#"));
+  if (schema !== null && typeof schema === "object") walk(schema as Record<string, unknown>, schema as Record<string, unknown>, "#", problems);
+  return problems;
+}
+
+/** Where a value differs from what JSON makes of it (Infinity, NaN, undefined, functions, prototypes taken for keys...). */
+function notJson(value: unknown, at: string): string[] {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return [];
+  if (typeof value === "number") return Number.isFinite(value) ? [] : [`${at}: ${value} is not a JSON number`];
+  if (Array.isArray(value)) return value.flatMap((item, i) => notJson(item, `${at}/${i}`));
+  if (typeof value === "object") {
+    const problems: string[] = [];
+    if (Object.getPrototypeOf(value) !== Object.prototype) problems.push(`${at}: not a plain object`);
+    for (const [key, item] of Object.entries(value)) problems.push(...notJson(item, `${at}/${key}`));
+    return problems;
+  }
+  return [`${at}: ${typeof value} is not JSON`];
+}
+
+function resolves(ref: string, root: Record<string, unknown>): boolean {
+  if (ref === "#") return true;
+  const defs = root.$defs as Record<string, unknown> | undefined;
+  return ref.startsWith("#/$defs/") && !!defs && Object.hasOwn(defs, ref.slice("#/$defs/".length));
+}
+
+function walk(schema: Record<string, unknown>, root: Record<string, unknown>, at: string, problems: string[]): void {
+  if (typeof schema.$ref === "string" && !resolves(schema.$ref, root)) problems.push(`${at}: $ref ${schema.$ref} leads nowhere`);
+  if (typeof schema.pattern === "string") {
+    try {
+      new RegExp(schema.pattern, "u");
+    } catch (error) {
+      problems.push(`${at}: pattern ${schema.pattern}: ${(error as Error).message}`);
+    }
+  }
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  if (schema.additionalProperties === false && !schema.patternProperties && Array.isArray(schema.required)) {
+    for (const name of schema.required as string[]) if (!Object.hasOwn(properties, name)) problems.push(`${at}: required ${JSON.stringify(name)} is not among the properties of an exact object`);
+  }
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (value === null || typeof value !== "object") continue;
+    const child = `${at}/${keyword}`;
+    if (keyword === "properties" || keyword === "$defs" || keyword === "patternProperties") {
+      for (const [name, sub] of Object.entries(value)) {
+        if (keyword === "patternProperties") {
+          try {
+            new RegExp(name, "u");
+          } catch (error) {
+            problems.push(`${child}: ${name}: ${(error as Error).message}`);
+          }
+        }
+        walk(sub as Record<string, unknown>, root, `${child}/${name}`, problems);
+      }
+    } else if (keyword === "anyOf" || keyword === "prefixItems") {
+      (value as Record<string, unknown>[]).forEach((sub, i) => walk(sub, root, `${child}/${i}`, problems));
+    } else if (keyword === "items" || keyword === "additionalProperties" || keyword === "unevaluatedItems") {
+      walk(value as Record<string, unknown>, root, child, problems);
+    }
+  }
+}
