@@ -1,0 +1,143 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import type { ToolContract } from "../runtime/contract";
+import { failedRegistration, ToolCompiler, type CompiledRegistration } from "../transformer/compile";
+import { DiagnosticCode, diagnosticAt } from "../transformer/diagnostics";
+
+/** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
+export class UserError extends Error {}
+
+export interface Project {
+  program: ts.Program;
+  /** What was wrong in tsconfig.json itself (unknown options, no input files, ...). */
+  configDiagnostics: ts.Diagnostic[];
+}
+
+/** `tsconfig.json` itself, or a directory holding one; default: ./tsconfig.json. */
+export function findConfig(argument: string | undefined): string {
+  const given = path.resolve(argument ?? "tsconfig.json");
+  const file = fs.existsSync(given) && fs.statSync(given).isDirectory() ? path.join(given, "tsconfig.json") : given;
+  if (!fs.existsSync(file)) throw new UserError(`cannot find ${path.relative(process.cwd(), file) || file}: pass the path of your tsconfig.json (or run in its folder)`);
+  return file;
+}
+
+/** The project's program, as tsc would build it (nothing is emitted). */
+export function loadProject(configFile: string): Project {
+  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new UserError(`cannot read ${configFile}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`);
+    },
+  });
+  if (!parsed) throw new UserError(`cannot read ${configFile}`);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences, configFileParsingDiagnostics: parsed.errors });
+  return { program, configDiagnostics: [...parsed.errors] };
+}
+
+/** One `mcp.tool(...)` / `@tool(...)` registration of the project, compiled as the transformer compiles it. */
+export interface CompiledCall extends CompiledRegistration {
+  call: ts.CallExpression;
+}
+
+/** The project's own sources: not declaration files, not the default libraries, not node_modules, not JSON. */
+function ownSourceFiles(program: ts.Program): ts.SourceFile[] {
+  return program
+    .getSourceFiles()
+    .filter((file) => !file.isDeclarationFile && !program.isSourceFileDefaultLibrary(file) && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.endsWith(".json"));
+}
+
+/**
+ * Every registration in the project's own files, compiled exactly as the transformer would
+ * compile it during a tspc build: calls that already carry a contract are left out (the
+ * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
+ */
+export function compileProject(program: ts.Program): CompiledCall[] {
+  const compiler = new ToolCompiler(program);
+  const compiled: CompiledCall[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const registration = registrationOf(compiler, node);
+      const optionsAt = registration?.kind === "call" ? 1 : 0;
+      if (registration && node.arguments.length <= optionsAt + 1) compiled.push({ call: node, ...compileCall(compiler, node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of ownSourceFiles(program)) visit(file);
+  return compiled;
+}
+
+function registrationOf(compiler: ToolCompiler, call: ts.CallExpression) {
+  try {
+    return compiler.registrationOf(call);
+  } catch {
+    return undefined;
+  }
+}
+
+function compileCall(compiler: ToolCompiler, call: ts.CallExpression): CompiledRegistration {
+  try {
+    return compiler.compile(call);
+  } catch (cause) {
+    const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
+    return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+  }
+}
+
+export function isError(diagnostic: ts.Diagnostic): boolean {
+  return diagnostic.category === ts.DiagnosticCategory.Error;
+}
+
+export interface Manifest {
+  /** Tool name → contract, in the order the registrations appear in the program. */
+  contracts: Record<string, ToolContract>;
+  /** typemcp's diagnostics: those of every registration, and name clashes between them. */
+  diagnostics: ts.Diagnostic[];
+}
+
+/**
+ * The manifest: the contract of every registration the build accepts, keyed by tool name.
+ * A refused registration is left out (its diagnostics say why). Two registrations may share
+ * a name only when they compile to the same contract: a manifest holds one entry per name.
+ */
+export function buildManifest(program: ts.Program): Manifest {
+  const contracts: Record<string, ToolContract> = {};
+  const firstAt = new Map<string, ts.CallExpression>();
+  const diagnostics: ts.Diagnostic[] = [];
+  for (const { call, contract, diagnostics: found } of compileProject(program)) {
+    diagnostics.push(...found);
+    if (contract.error !== undefined || found.some(isError)) continue;
+    const first = firstAt.get(contract.name);
+    if (first === undefined) {
+      firstAt.set(contract.name, call);
+      contracts[contract.name] = contract;
+    } else if (JSON.stringify(contracts[contract.name]) !== JSON.stringify(contract)) {
+      const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${location(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
+      diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message));
+    }
+  }
+  return { contracts, diagnostics };
+}
+
+/** `src/server.ts:12:1`, relative to the working directory. */
+function location(node: ts.Node): string {
+  const file = node.getSourceFile();
+  const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+  return `${path.relative(process.cwd(), file.fileName) || file.fileName}:${line + 1}:${character + 1}`;
+}
+
+/**
+ * What `tools/list` answers for these contracts when each is registered under its own name
+ * with no run-time options (`title`, `annotations`, a `description` given in the options are
+ * known only at run time, so they are not in it). Keys in the runtime's order.
+ */
+export function toolsList(contracts: Record<string, ToolContract>): { tools: object[] } {
+  return {
+    tools: Object.values(contracts).map((contract) => ({
+      name: contract.name,
+      inputSchema: contract.inputSchema,
+      ...(contract.description !== undefined && { description: contract.description }),
+      ...(contract.outputSchema !== undefined && { outputSchema: contract.outputSchema }),
+    })),
+  };
+}

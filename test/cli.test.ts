@@ -1,0 +1,327 @@
+/**
+ * The `typemcp` CLI, built (dist/cli/index.js) and run as `npx typemcp` runs it: `manifest`
+ * against what the transformer writes into the fixtures, `--list` against their exact
+ * tools/list, `check` against the transformer's diagnostics, exit statuses, usage errors;
+ * and end to end, a project built with plain `tsc` (no plugin) serving its tools from a
+ * generated manifest over stdio to the official SDK client.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { MCPServer, type ToolContract } from "typemcp";
+import { ROOT, type DiagnosticSummary } from "./support/build";
+import { readmeBlock, runCli, tsconfig, writeProject } from "./support/cli";
+import { diagnosticsOf, fixtureBuild, FIXTURES, FIXTURES_OUT, type Expected } from "./support/fixtures";
+
+const expectedOf = (fixture: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as Expected;
+
+/** A diagnostic as tsc prints it (no --pretty); `file` relative to the working directory. */
+function printed(file: string, d: DiagnosticSummary): string {
+  return `${file}(${d.line},${d.column}): ${d.category} TS${d.code}: ${d.message}\n`;
+}
+
+/** A project of some fixtures' tool files, with the fixtures' own compiler options. */
+function fixturesProject(folder: string, names: string[]): string {
+  const files = names.map((name) => path.relative(path.join(ROOT, ".build", folder), path.join(FIXTURES, name, "tool.ts")));
+  return path.join(writeProject(folder, { "tsconfig.json": JSON.stringify({ extends: "../../../fixtures/tsconfig.json", compilerOptions: { noEmit: true }, files, include: [] }) }), "tsconfig.json");
+}
+
+/** The contracts the transformer wrote into compiled fixtures: their modules loaded with registration recorded. */
+function transformerContracts(names: string[]): ToolContract[] {
+  const recorded: ToolContract[] = [];
+  const original = MCPServer.prototype.tool;
+  const spy = jest.spyOn(MCPServer.prototype, "tool").mockImplementation(function (this: MCPServer, fn, options, compiled) {
+    recorded.push(compiled!);
+    return original.call(this, fn, options, compiled);
+  });
+  try {
+    for (const name of names) require(path.join(FIXTURES_OUT, name, "tool.js"));
+  } finally {
+    spy.mockRestore();
+  }
+  return recorded;
+}
+
+/** Fixtures whose tools take no run-time options (title, annotations): their tools/list is the manifest's. */
+const COMPARED = ["seed_get_forecast", "seed_get_temperature", "seed_get_temperatures", "seed_structured_output_false", "seed_weather_class", "arrays", "scalars", "unions", "void_result", "numeric_record"];
+
+describe("typemcp manifest", () => {
+  let manifest: Record<string, ToolContract>;
+  let listed: { tools: unknown[] };
+  beforeAll(() => {
+    const project = fixturesProject("cli/fixtures", COMPARED);
+    const out = path.join(ROOT, ".build", "cli", "fixtures", "manifest.json");
+    // --out: the file, nothing on stdout.
+    expect(runCli(["manifest", project, "--out", out])).toEqual({ status: 0, stdout: "", stderr: "" });
+    manifest = JSON.parse(fs.readFileSync(out, "utf8"));
+    const list = runCli(["manifest", "--list", "-p", project]);
+    expect([list.status, list.stderr]).toEqual([0, ""]);
+    listed = JSON.parse(list.stdout);
+  });
+
+  test("each entry is exactly the contract the transformer writes into the registration, keyed by tool name", () => {
+    const contracts = transformerContracts(COMPARED);
+    expect(contracts.length).toBeGreaterThan(COMPARED.length);
+    expect(Object.keys(manifest)).toEqual(contracts.map((c) => c.name));
+    for (const contract of contracts) expect(manifest[contract.name]).toEqual(contract);
+  });
+
+  test("--list prints exactly what tools/list answers, the fixtures' expected tools", () => {
+    expect(listed).toEqual({ tools: COMPARED.flatMap((name) => expectedOf(name).tools!) });
+  });
+
+  test("a warning goes to stderr and the tool stays (text only); a refused registration is left out, its error on stderr, exit 1", () => {
+    const names = ["seed_get_forecast", "seed_class_without_fields", "seed_class_without_fields_strict"];
+    const run = runCli(["manifest", fixturesProject("cli/refused", names)]);
+    expect(run.status).toBe(1);
+    const contracts = JSON.parse(run.stdout) as Record<string, ToolContract>;
+    expect(Object.keys(contracts)).toEqual(["get_forecast", "get_station"]);
+    expect(contracts.get_station).toEqual({
+      v: 1,
+      name: "get_station",
+      description: "Look up a weather station by name.",
+      params: ["name"],
+      inputSchema: (expectedOf("seed_class_without_fields").tools![0] as { inputSchema: object }).inputSchema,
+    });
+    const diagnostics = names.flatMap((name) => expectedOf(name).diagnostics.map((d) => printed(`fixtures/${name}/${d.file}`, d)));
+    expect(diagnostics).toHaveLength(2);
+    expect(run.stderr).toBe(diagnostics.join(""));
+  });
+
+  test("one name, two different schemas: an error at the second registration, the first one kept", () => {
+    const dir = writeProject("cli/duplicates", {
+      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+      "a.ts": `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("a");\n/** Weather, as a sentence. */\nexport function get_weather(city: string): string { return city; }\nmcp.tool(get_weather);\nmcp.tool(get_weather);\n`,
+      "b.ts": `import { mcp } from "./a";\nfunction get_weather(city: string, days: number): number { return days; }\nmcp.tool(get_weather);\n`,
+    });
+    const run = runCli(["manifest"], dir);
+    expect(run.status).toBe(1);
+    expect(Object.keys(JSON.parse(run.stdout))).toEqual(["get_weather"]);
+    expect(JSON.parse(run.stdout).get_weather.description).toBe("Weather, as a sentence.");
+    expect(run.stderr).toBe(
+      'b.ts(3,1): error TS93003: Tool name "get_weather" is registered more than once with different schemas (first at a.ts:5:1): a manifest holds one contract per tool name; give one of them another name with { name: "..." }\n',
+    );
+  });
+
+  test("a project with no registrations: an empty manifest, an empty list", () => {
+    const dir = writeProject("cli/empty", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }), "index.ts": "export const answer = 42;\n" });
+    expect(runCli(["manifest"], dir)).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
+    expect(runCli(["manifest", "--list"], dir)).toEqual({ status: 0, stdout: '{\n  "tools": []\n}\n', stderr: "" });
+  });
+});
+
+describe("typemcp check", () => {
+  const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
+  const STATION = `class Station {\n  constructor(name: string) {\n    Object.assign(this, { name });\n  }\n}\n/** Look up a weather station by name. */\nfunction get_station(name: string): Station {\n  return new Station(name);\n}\n`;
+  const WARNING =
+    "warning TS93001: Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n  get_station: result: Station is a class with no declared properties\n";
+
+  test("a clean project: the count, exit 0", () => {
+    const dir = writeProject("cli/check-clean", {
+      "tsconfig.json": tsconfig({}, { include: ["src"] }),
+      "src/server.ts": `${HEADER}/** Say hello. */\nfunction greet(name: string): string { return name; }\nmcp.tool(greet);\n`,
+    });
+    expect(runCli(["check"], dir)).toEqual({ status: 0, stdout: "1 tool registration checked: no errors, 0 warnings.\n", stderr: "" });
+  });
+
+  test("warnings print, as tsc prints them, and do not fail", () => {
+    const dir = writeProject("cli/check-warning", {
+      "tsconfig.json": tsconfig({}, { include: ["src"] }),
+      "src/server.ts": `${HEADER}${STATION}mcp.tool(get_station);\n`,
+    });
+    expect(runCli(["check"], dir)).toEqual({ status: 0, stdout: `src/server.ts(9,37): ${WARNING}1 tool registration checked: no errors, 1 warning.\n`, stderr: "" });
+    // --pretty: tsc's terminal format, file:line:col, the source line underlined.
+    const pretty = runCli(["check", "--pretty"], dir);
+    expect(pretty.status).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    const plain = pretty.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+    expect(plain).not.toBe(pretty.stdout);
+    expect(plain).toContain(`src/server.ts:9:37 - ${WARNING.split("\n")[0]}`);
+    expect(plain).toContain(`9 function get_station(name: string): Station {\n${" ".repeat("9 function get_station(name: string): ".length)}~~~~~~~`);
+    expect(plain.endsWith("\n1 tool registration checked: no errors, 1 warning.\n")).toBe(true);
+  });
+
+  test("the compiler's errors and typemcp's, sorted by place, with file(line,col); exit 1", () => {
+    const dir = writeProject("cli/check-errors", {
+      "tsconfig.json": tsconfig({}, { include: ["src"] }),
+      "src/server.ts": `${HEADER}${STATION}mcp.tool(get_station);\nmcp.tool(get_station, { name: "station", structuredOutput: true });\nconst n: number = "one";\n`,
+      "src/lookup.ts": `import { mcp } from "./server";\ninterface Q { id: bigint }\nfunction lookup(query: Q): string { return ""; }\nmcp.tool(lookup);\n`,
+    });
+    const run = runCli(["check", path.join(dir, "tsconfig.json")], ROOT);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(
+      ".build/cli/check-errors/src/lookup.ts(3,24): error TS93002: Function lookup: parameter query cannot be described as JSON Schema\n" +
+        "  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint)\n" +
+        `.build/cli/check-errors/src/server.ts(9,37): ${WARNING}` +
+        ".build/cli/check-errors/src/server.ts(9,37): error TS93001: Function station: return type Station is not serializable for structured output\n" +
+        "  station: result: Station is a class with no declared properties\n" +
+        ".build/cli/check-errors/src/server.ts(14,7): error TS2322: Type 'string' is not assignable to type 'number'.\n" +
+        "3 tool registrations checked: 3 errors, 1 warning.\n",
+    );
+  });
+
+  test("on the fixtures it reports exactly the transformer's diagnostics of the build", () => {
+    const build = fixtureBuild();
+    const run = runCli(["check", "fixtures/tsconfig.json"]);
+    const errors = build.typemcpDiagnostics.filter((d) => d.category === "error").length;
+    const warnings = build.typemcpDiagnostics.filter((d) => d.category === "warning").length;
+    expect(build.compilerDiagnostics).toBe("");
+    expect(run.status).toBe(errors ? 1 : 0);
+    const lines = run.stdout.split("\n");
+    expect(lines.filter((l) => /^\S.*\(\d+,\d+\): (error|warning) TS/.test(l))).toHaveLength(build.typemcpDiagnostics.length);
+    for (const d of build.typemcpDiagnostics) expect(run.stdout).toContain(printed(`fixtures/${d.file}`, d));
+    expect(lines.at(-2)).toMatch(new RegExp(`^\\d+ tool registrations checked: ${errors === 1 ? "1 error" : errors ? `${errors} errors` : "no errors"}, ${warnings} warnings?\\.$`));
+    expect(diagnosticsOf(build, "seed_class_without_fields")).toEqual(expectedOf("seed_class_without_fields").diagnostics);
+  });
+});
+
+describe("arguments", () => {
+  const SHORT = "Usage: typemcp manifest [tsconfig.json] [--list] [--out <file>]\n       typemcp check [tsconfig.json] [--pretty]\nRun typemcp --help for details.\n";
+
+  test.each([
+    [[], "typemcp: no command given"],
+    [["build"], 'typemcp: unknown command "build"'],
+    [["manifest", "--lst"], "typemcp: unknown option --lst for manifest"],
+    [["check", "--list"], "typemcp: unknown option --list for check"],
+    [["manifest", "--out"], "typemcp: --out needs a value"],
+    [["check", "a.json", "b.json"], "typemcp: more than one tsconfig.json given"],
+  ])("%j: a usage message on stderr, exit 2", (args, message) => {
+    expect(runCli(args)).toEqual({ status: 2, stdout: "", stderr: `${message}\n${SHORT}` });
+  });
+
+  test("--help prints the usage on stdout, exit 0", () => {
+    const run = runCli(["--help"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: typemcp <command> \[tsconfig.json\] \[options\]\n/);
+    expect(run.stdout).toContain("  manifest [tsconfig.json]");
+    expect(run.stdout).toContain("  check [tsconfig.json]");
+  });
+
+  test("--version prints the package's version", () => {
+    expect(runCli(["--version"])).toEqual({ status: 0, stdout: `${JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version}\n`, stderr: "" });
+  });
+
+  test("a missing tsconfig.json is one line, no stack trace, exit 2", () => {
+    const dir = writeProject("cli/no-config", { "index.ts": "export {};\n" });
+    expect(runCli(["check"], dir)).toEqual({ status: 2, stdout: "", stderr: "typemcp: cannot find tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n" });
+    expect(runCli(["manifest", "nowhere/tsconfig.json"], dir)).toEqual({
+      status: 2, stdout: "", stderr: "typemcp: cannot find nowhere/tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n",
+    });
+  });
+
+  test("a folder stands for its tsconfig.json", () => {
+    writeProject("cli/folder", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }), "index.ts": "export {};\n" });
+    expect(runCli(["check", "cli/folder"], path.join(ROOT, ".build"))).toEqual({ status: 0, stdout: "0 tool registrations checked: no errors, 0 warnings.\n", stderr: "" });
+  });
+
+  test("errors in tsconfig.json itself are reported like tsc's, exit 1", () => {
+    const dir = writeProject("cli/bad-config", { "tsconfig.json": `{ "compilerOptions": { "strictest": true, "lib": ["ES2022"], "types": [] }, "include": ["*.ts"] }`, "index.ts": "export {};\n" });
+    const run = runCli(["check"], dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 tool registrations checked: 1 error, 0 warnings.\n");
+  });
+});
+
+describe("without the transformer: plain tsc and a manifest (the README's example)", () => {
+  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  let dir: string;
+
+  beforeAll(() => {
+    dir = writeProject("cli/plain", {
+      "tsconfig.json": readmeBlock("manifest:tsconfig.json"),
+      "src/server.ts": readmeBlock("manifest:src/server.ts"),
+    });
+  });
+
+  test("typemcp manifest writes the manifest (before it exists, and the same after), tsc builds, the SDK client gets the exact schemas over stdio", async () => {
+    const command = readmeBlock("manifest:commands").split("\n")[0].replace(/\s+#.*$/, "");
+    expect(command).toBe("npx typemcp manifest --out src/manifest.json");
+    const args = command.split(" ").slice(2);
+    expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
+    const first = fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8");
+    expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
+    expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
+
+    // The README's three-argument form type-checks against the JSON import's types.
+    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*as ToolContract\))`/.exec(fs.readFileSync(path.join(ROOT, "README.md"), "utf8"))![1];
+    fs.writeFileSync(
+      path.join(dir, "src", "titled.ts"),
+      `import { MCPServer, type ToolContract } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
+        `function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }\n${threeArguments};\n`,
+    );
+    // Plain tsc: no ts-patch, no plugin.
+    expect(execFileSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" })).toBe("");
+    expect(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8")).not.toContain('"inputSchema"');
+
+    const client = new Client({ name: "cli-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(dir, "dist", "server.js")], stderr: "pipe" }));
+    try {
+      const weather = {
+        title: "WeatherData", type: "object",
+        properties: {
+          temperature: { type: "number", description: "Degrees Celsius." },
+          conditions: { type: "string" },
+        },
+        required: ["temperature", "conditions"],
+        additionalProperties: false,
+      };
+      const tools = [
+        {
+          name: "get_weather",
+          description: "Current weather for a city.",
+          inputSchema: { type: "object", title: "get_weatherArguments", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+          outputSchema: weather,
+        },
+        {
+          name: "get_forecast",
+          description: "Daily forecast for a city.",
+          inputSchema: {
+            type: "object", title: "get_forecastArguments",
+            properties: { city: { type: "string" }, days: { type: "integer" } },
+            required: ["city", "days"],
+            additionalProperties: false,
+          },
+          outputSchema: {
+            type: "object", title: "get_forecastOutput",
+            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+            required: ["result"],
+            $defs: { WeatherData: weather },
+          },
+        },
+      ];
+      expect((await client.listTools()).tools).toEqual(tools);
+      expect(JSON.parse(runCli(["manifest", "--list"], dir).stdout)).toEqual({ tools });
+      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 1 } })).toEqual({
+        content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, conditions: "Overcast" }, null, 2) }],
+        structuredContent: { result: [{ temperature: 16.2, conditions: "Overcast" }] },
+      });
+      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: "two" } })).toEqual({
+        content: [{ type: "text", text: 'Error executing tool get_forecast: 1 validation error for get_forecastArguments\ndays\n  Input should be a valid integer [input_value="two"]' }],
+        isError: true,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("run-time options go along with a manifest entry passed third, as the README says", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<string, ToolContract>;
+    const mcp = new MCPServer("Weather");
+    mcp.tool(function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }, { title: "Weather now", annotations: { readOnlyHint: true } }, manifest.get_weather);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverSide);
+    const client = new Client({ name: "cli-test", version: "1.0.0" });
+    await client.connect(clientSide);
+    try {
+      const { description, inputSchema, outputSchema } = manifest.get_weather;
+      expect((await client.listTools()).tools).toEqual([{ name: "get_weather", title: "Weather now", description, inputSchema, outputSchema, annotations: { readOnlyHint: true } }]);
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).structuredContent).toEqual({ temperature: 16.2, conditions: "Oslo" });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * typemcp's TypeScript language-service plugin: the editor shows typemcp's diagnostics
+ * (TS93001–TS93099) as you type, where tspc would print them.
+ *
+ * tsconfig.json: `"plugins": [{ "name": "typemcp/language-service" }]` (next to the
+ * `{ "transform": "typemcp/transformer" }` entry, if any). Editors load it through tsserver;
+ * in VS Code, select the workspace's TypeScript version.
+ *
+ * The plugin never throws out of the language service: when typemcp fails on a file, the
+ * editor gets the compiler's own diagnostics for it, and the failure goes to tsserver's log.
+ */
+import * as ts from "typescript";
+import { failedRegistration, ToolCompiler, type CompiledRegistration } from "./compile";
+import { DiagnosticCode, diagnosticAt } from "./diagnostics";
+
+/** What tsserver passes to a plugin's factory. */
+interface PluginModules {
+  typescript: typeof ts;
+}
+
+/** The subset of ts.server.PluginCreateInfo the plugin uses (all of it optional but the language service). */
+interface PluginCreateInfo {
+  languageService: ts.LanguageService;
+  project?: { projectService?: { logger?: { info(message: string): void } } };
+}
+
+/** Same major.minor: the syntax kinds and flags typemcp's compiler reads are then the editor's too. */
+function sameVersion(a: string, b: string): boolean {
+  return a.split(".").slice(0, 2).join(".") === b.split(".").slice(0, 2).join(".");
+}
+
+function compileCall(compiler: ToolCompiler, call: ts.CallExpression): CompiledRegistration {
+  try {
+    return compiler.compile(call);
+  } catch (cause) {
+    const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
+    return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+  }
+}
+
+/**
+ * typemcp's diagnostics for the registrations in one file: what the transformer reports for
+ * them in a tspc build. A diagnostic about another file (the registered function's return type,
+ * declared elsewhere) is shown on the registration, with the other place as related information.
+ */
+function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
+  const found: ts.Diagnostic[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      let registration;
+      try {
+        registration = compiler.registrationOf(node);
+      } catch {
+        registration = undefined;
+      }
+      // A call that already carries its contract is left as it is, as the transformer leaves it.
+      const optionsAt = registration?.kind === "call" ? 1 : 0;
+      if (registration && node.arguments.length <= optionsAt + 1) {
+        for (const diagnostic of compileCall(compiler, node).diagnostics) {
+          found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, node, sourceFile));
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+function relocated(diagnostic: ts.Diagnostic, call: ts.CallExpression, sourceFile: ts.SourceFile): ts.Diagnostic {
+  const elsewhere: ts.DiagnosticRelatedInformation = {
+    category: ts.DiagnosticCategory.Message,
+    code: diagnostic.code,
+    file: diagnostic.file,
+    start: diagnostic.start,
+    length: diagnostic.length,
+    messageText: "The type typemcp reports on is declared here.",
+  };
+  return {
+    ...diagnostic,
+    file: sourceFile,
+    start: call.getStart(sourceFile),
+    length: call.getWidth(sourceFile),
+    relatedInformation: [...(diagnostic.relatedInformation ?? []), elsewhere],
+  };
+}
+
+function init(modules: PluginModules) {
+  const editorTypescript = modules.typescript;
+  return {
+    create(info: PluginCreateInfo): ts.LanguageService {
+      const service = info.languageService;
+      const log = (message: string) => {
+        try {
+          info.project?.projectService?.logger?.info(`typemcp: ${message}`);
+        } catch {
+          // no log, then
+        }
+      };
+      if (!sameVersion(editorTypescript.version, ts.version)) {
+        log(`language-service plugin disabled: the editor runs TypeScript ${editorTypescript.version}, typemcp loaded ${ts.version} (select the workspace's TypeScript version in the editor)`);
+        return service;
+      }
+
+      const proxy = Object.create(null) as Record<string, unknown>;
+      for (const key of Object.keys(service)) {
+        const member = (service as unknown as Record<string, unknown>)[key];
+        proxy[key] = typeof member === "function" ? (...args: unknown[]) => member.apply(service, args) : member;
+      }
+
+      // One compiler per program: its type cache serves every file until the program changes.
+      let current: { program: ts.Program; compiler: ToolCompiler } | undefined;
+      const compilerFor = (program: ts.Program): ToolCompiler => {
+        if (current?.program !== program) current = { program, compiler: new ToolCompiler(program) };
+        return current.compiler;
+      };
+
+      proxy.getSemanticDiagnostics = (fileName: string): ts.Diagnostic[] => {
+        const original = service.getSemanticDiagnostics(fileName);
+        try {
+          const program = service.getProgram();
+          const sourceFile = program?.getSourceFile(fileName);
+          if (!program || !sourceFile || sourceFile.isDeclarationFile) return original;
+          const typemcp = fileDiagnostics(compilerFor(program), sourceFile);
+          return typemcp.length ? [...original, ...typemcp] : original;
+        } catch (error) {
+          log(`could not check ${fileName}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+          return original;
+        }
+      };
+      return proxy as unknown as ts.LanguageService;
+    },
+  };
+}
+
+export = init;
