@@ -5,9 +5,9 @@ import { unionModel } from "./parsers/union";
 
 const UNDEFINED = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
 
-/** Whether a property's or parameter's type admits `undefined` (then it need not be sent). */
+/** Whether a property's or parameter's type admits `undefined` (then it need not be sent): `any` and `unknown` do. */
 export function includesUndefined(type: ts.Type): boolean {
-  return (type.isUnion() ? type.types : [type]).some((member) => member.flags & UNDEFINED);
+  return (type.isUnion() ? type.types : [type]).some((member) => member.flags & (UNDEFINED | ts.TypeFlags.Any | ts.TypeFlags.Unknown));
 }
 
 /** The model of a property's or parameter's type with `undefined` left out: JSON drops undefined properties. */

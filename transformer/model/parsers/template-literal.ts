@@ -5,16 +5,35 @@ function escape(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
-// What TypeScript accepts for a placeholder: `${number}` is any string whose `+s` is finite
-// (whitespace around it, signs, exponents, hex/octal/binary, whitespace alone; not ""),
-// `${bigint}` an integer literal without separators.
-const DECIMAL = "[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
+/**
+ * What TypeScript accepts for `${number}`: any string whose `+s` is finite — whitespace
+ * around it, signs, exponents (up to e308: beyond, it is Infinity), hex/octal/binary,
+ * whitespace alone; not "". When text `stop` follows and more placeholders come after it,
+ * TypeScript cuts the string at the first `stop`, so no character of the number may begin
+ * one: every atom is guarded by `(?!stop)`.
+ */
+function numberPattern(stop?: string): string {
+  const a = (atom: string) => (stop ? `(?:(?!${escape(stop)})${atom})` : atom);
+  const digit = a("[0-9]");
+  const exponent = `${a("[eE]")}(?:${a("-")}${digit}+|${a("\\+")}?${a("0")}*(?:${digit}{1,2}|${a("[12]")}${digit}{2}|${a("3")}${a("0")}${a("[0-8]")}))`;
+  const decimal = `${a("[+-]")}?(?:${digit}+${a("\\.")}?${digit}*|${a("\\.")}${digit}+)(?:${exponent})?`;
+  const radix = `${a("0")}(?:${a("[xX]")}${a("[0-9a-fA-F]")}+|${a("[bB]")}${a("[01]")}+|${a("[oO]")}${a("[0-7]")}+)`;
+  const space = a("\\s");
+  return `(?:${space}*(?:${decimal}|${radix})${space}*|${space}+)`;
+}
+
 const RADIX = "0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+";
-const NUMBER = `(?:\\s*(?:${DECIMAL}|${RADIX})\\s*|\\s+)`;
 const BIGINT = `-?(?:0|[1-9][0-9]*|${RADIX})`;
 
-/** Canonical numeric keys (`String(Number(k)) === k`): the keys a `number` index signature admits. */
-export const NUMERIC_KEY = "^(?!-0$)(?:-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*[1-9])?|-?[1-9](?:\\.[0-9]*[1-9])?e[+-][1-9][0-9]*|NaN|-?Infinity)$";
+/**
+ * Canonical numeric keys (`String(Number(k)) === k`): the keys a `number` index signature
+ * admits. JavaScript writes a number in exponent form exactly when its exponent is ≥ 21 or
+ * ≤ -7, with at most 17 significant digits, and never beyond e+308 / e-324.
+ */
+export const NUMERIC_KEY =
+  "^(?!-0$)(?:-?(?:0|[1-9][0-9]{0,20})(?:\\.[0-9]*[1-9])?" +
+  "|-?[1-9](?:\\.[0-9]{0,15}[1-9])?e(?:\\+(?:2[1-9]|[3-9][0-9]|[12][0-9]{2}|30[0-8])|-(?:[7-9]|[1-9][0-9]|[12][0-9]{2}|3[01][0-9]|32[0-4]))" +
+  "|NaN|-?Infinity)$";
 
 /**
  * The pattern a placeholder matches. `next` is the text after it: TypeScript splits a
@@ -28,7 +47,7 @@ function placeholder(type: ts.Type, next: string | undefined): string | undefine
     if (single) return "[\\s\\S]";
     return next ? `(?:(?!${escape(next)})[\\s\\S])*` : "[\\s\\S]*";
   }
-  if (type.flags & ts.TypeFlags.Number) return single ? "(?:[0-9]|\\s)" : NUMBER;
+  if (type.flags & ts.TypeFlags.Number) return single ? "(?:[0-9]|\\s)" : numberPattern(next);
   if (type.flags & ts.TypeFlags.BigInt) return single ? "[0-9]" : BIGINT;
   return undefined;
 }

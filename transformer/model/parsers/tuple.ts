@@ -1,6 +1,7 @@
 import * as ts from "typescript";
 import type { Model } from "../model";
 import type { TypeParser } from "../modeler";
+import { modelWithoutUndefined } from "../optional";
 
 /** Tuples, with optional and rest elements. */
 export const tupleParser: TypeParser = {
@@ -23,7 +24,8 @@ export const tupleParser: TypeParser = {
         }
         rest = ctx.modelOf(elementTypes[i]);
       } else {
-        elements.push(ctx.modelOf(elementTypes[i]));
+        // An optional element is absent or of its type: JSON has no `undefined` to put there.
+        elements.push(flags & ts.ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]));
       }
     }
     return { kind: "tuple", elements, minItems: target.minLength, rest };

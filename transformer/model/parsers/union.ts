@@ -1,6 +1,50 @@
 import * as ts from "typescript";
-import type { Model } from "../model";
+import type { Model, ObjectModel } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
+
+function objectOf(model: Model): ObjectModel | undefined {
+  const resolved = model.kind === "ref" ? model.definition.model : model;
+  return resolved.kind === "object" ? resolved : undefined;
+}
+
+function isLiteral(model: Model): boolean {
+  const resolved = model.kind === "ref" ? model.definition.model : model;
+  return resolved.kind === "literal" || (resolved.kind === "union" && resolved.members.every(isLiteral));
+}
+
+/**
+ * TypeScript's rule for an object literal given a union of object types with no
+ * discriminant (a property with literal types in every member): a key of any member is a
+ * known key, with that member's type. So each member's branch admits the other members'
+ * keys too, optional. A discriminated union (`{ kind: "a", ... } | { kind: "b", ... }`)
+ * checks the literal against the one member it picks: its branches stay as they are.
+ */
+function openMembers(models: Model[]): Model[] {
+  const objects = models.map(objectOf);
+  const present = objects.filter((o): o is ObjectModel => o !== undefined);
+  if (present.length < 2) return models;
+  const discriminated = present[0].properties.some(({ name }) =>
+    present.every((o) => o.properties.some((p) => p.name === name && isLiteral(p.model))),
+  );
+  if (discriminated) return models;
+  return models.map((model, i) => {
+    const own = objects[i];
+    if (!own || own.additional) return model;
+    const foreign = new Map<string, Model[]>();
+    for (const other of present) {
+      if (other === own) continue;
+      for (const p of other.properties) {
+        if (own.properties.some((q) => q.name === p.name)) continue;
+        foreign.set(p.name, [...(foreign.get(p.name) ?? []), p.model]);
+      }
+    }
+    if (foreign.size === 0) return model;
+    const extra = [...foreign].map(([name, types]) => ({ name, model: types.length === 1 ? types[0] : ({ kind: "union", members: types } as Model), required: false }));
+    // A named member, written in place now, keeps its name as the branch's title.
+    const title = model.kind === "ref" && own.keywords?.title === undefined ? { keywords: { ...own.keywords, title: model.definition.title } } : {};
+    return { ...own, ...title, properties: [...own.properties, ...extra] };
+  });
+}
 
 /** The model of a union of these member types; `undefined` members travel as `null`. */
 export function unionModel(members: readonly ts.Type[], ctx: ParseContext): Model {
@@ -14,7 +58,7 @@ export function unionModel(members: readonly ts.Type[], ctx: ParseContext): Mode
     }
     models.push(model);
   }
-  return models.length === 1 ? models[0] : { kind: "union", members: models };
+  return models.length === 1 ? models[0] : { kind: "union", members: openMembers(models) };
 }
 
 /** Unions, including enums (a union of enum members to the checker). `boolean` is caught earlier. */
