@@ -23,8 +23,11 @@ export const TAG_PROPERTY = "typemcp.tag";
 export type JsonSchema = { [keyword: string]: unknown };
 
 export interface ToolContract {
-  /** Contract version, see CONTRACT_VERSION. */
-  v: typeof CONTRACT_VERSION;
+  /**
+   * Contract version, see CONTRACT_VERSION. Typed `number` (not the literal) so that a
+   * manifest read from JSON is a ToolContract as it is; the runtime checks the value.
+   */
+  v: number;
   /** The tool name the schemas were built for: `options.name` when it is a literal, else the function's name. */
   name: string;
   /** The function's JSDoc comment, when it has one. */
@@ -32,7 +35,7 @@ export interface ToolContract {
   /** Argument names in declaration order: the runtime passes arguments positionally. */
   params: string[];
   /** The function takes its arguments as one destructured object: the runtime passes the arguments object itself. */
-  argumentsObject?: true;
+  argumentsObject?: boolean;
   /** Position of a `ToolContext` parameter: the runtime inserts the call's context there. */
   context?: number;
   /** Root `{"type": "object", ...}`, titled `<name>Arguments`. */

@@ -35,7 +35,7 @@ export type RunOptions = { transport?: "stdio" } | HttpOptions;
 const ToolsCallMethod = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 
 const ENABLE_PLUGIN =
-  'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc.';
+  'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).';
 
 function describeFunction(fn: unknown): string {
   return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";

@@ -247,10 +247,10 @@ describe("without the transformer: plain tsc and a manifest (the README's exampl
     expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
 
     // The README's three-argument form type-checks against the JSON import's types.
-    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*as ToolContract\))`/.exec(fs.readFileSync(path.join(ROOT, "README.md"), "utf8"))![1];
+    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(fs.readFileSync(path.join(ROOT, "README.md"), "utf8"))![1];
     fs.writeFileSync(
       path.join(dir, "src", "titled.ts"),
-      `import { MCPServer, type ToolContract } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
+      `import { MCPServer } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
         `function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }\n${threeArguments};\n`,
     );
     // Plain tsc: no ts-patch, no plugin.

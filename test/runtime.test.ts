@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CONTRACT_VERSION, MCPServer, tool, type ToolContract } from "typemcp";
+import { CONTRACT_VERSION, MCPServer, tool, type JsonSchema, type ToolContract } from "typemcp";
 import { toWire, WireError } from "../runtime/wire";
 import { toContent } from "../runtime/content";
 
@@ -27,7 +27,7 @@ describe("registration", () => {
   test("without the transformer, mcp.tool says how to enable it", () => {
     const mcp = new MCPServer("t");
     expect(() => mcp.tool(function get_weather() {})).toThrow(
-      'typemcp: mcp.tool(get_weather) has no compiled schema: the typemcp transformer did not run on this file. Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc.',
+      'typemcp: mcp.tool(get_weather) has no compiled schema: the typemcp transformer did not run on this file. Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).',
     );
   });
 
@@ -101,7 +101,7 @@ function dynamicName(): string {
 describe("results JSON cannot carry are errors, and the server keeps serving", () => {
   const numberOutput = { type: "object", title: "fOutput", properties: { result: { type: "number" } }, required: ["result"] };
   const anyOutput = { type: "object", title: "fOutput", properties: { result: {} }, required: ["result"] };
-  const cases: [string, () => unknown, object, string][] = [
+  const cases: [string, () => unknown, JsonSchema, string][] = [
     ["NaN where a number is promised", () => NaN, numberOutput, "Error executing tool f: the result cannot be sent as JSON: result: NaN is not a JSON number"],
     ["Infinity where a number is promised", () => Infinity, numberOutput, "Error executing tool f: the result cannot be sent as JSON: result: Infinity is not a JSON number"],
     ["a bigint inside any", () => ({ id: 1n }), anyOutput, "Error executing tool f: the result cannot be sent as JSON: result.id: a bigint, which JSON cannot represent"],
