@@ -137,19 +137,21 @@ export class ToolCompiler {
       if (required) notSerializable("(not annotated)", [`${name}: annotate the function's return type: the output schema is built from it`]);
       return undefined;
     }
-    const typeText = this.checker.typeToString(fn.returnType);
+    const returnType = fn.returnType;
+    // Printing the type is costly and only diagnostics need it.
+    const typeText = () => this.checker.typeToString(returnType);
     if (returnsContent(fn.returnType, this.checker)) {
-      if (required) notSerializable(typeText, [`${name}: result: ${typeText} is MCP content (for the model), which has no structured output`]);
+      if (required) notSerializable(typeText(), [`${name}: result: ${typeText()} is MCP content (for the model), which has no structured output`]);
       return undefined;
     }
     const model = this.modeler.modelOf(fn.returnType);
     if (model.kind === "any") {
-      if (required) notSerializable(typeText, [`${name}: result: ${typeText} says nothing about the value's shape`]);
+      if (required) notSerializable(typeText(), [`${name}: result: ${typeText()} says nothing about the value's shape`]);
       return undefined;
     }
     const problems = findProblems(model, "result");
     if (problems.length) {
-      notSerializable(typeText, problems.map((p) => describeProblem(name, p)));
+      notSerializable(typeText(), problems.map((p) => describeProblem(name, p)));
       return undefined;
     }
     return outputSchema(name, model);

@@ -1,7 +1,7 @@
 import * as ts from "typescript";
 import { failedRegistration, ToolCompiler, type CompiledRegistration } from "./compile";
 import { DiagnosticCode, diagnosticAt } from "./diagnostics";
-import { jsonToExpression } from "./emit";
+import { contractExpression } from "./emit";
 
 export { ToolCompiler, type CompiledRegistration } from "./compile";
 export { DiagnosticCode } from "./diagnostics";
@@ -49,7 +49,7 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       if (call.arguments.length > optionsAt + 1) return visited;
       const { contract, diagnostics } = compile(node as ts.CallExpression);
       for (const diagnostic of diagnostics) host.addDiagnostic(diagnostic);
-      const args = [...call.arguments.slice(0, optionsAt), call.arguments[optionsAt] ?? factory.createVoidZero(), jsonToExpression(contract, factory)];
+      const args = [...call.arguments.slice(0, optionsAt), call.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(contract, factory)];
       return factory.updateCallExpression(call, call.expression, call.typeArguments, args);
     };
     return (sourceFile) => (sourceFile.isDeclarationFile ? sourceFile : (ts.visitEachChild(sourceFile, visit, context) as ts.SourceFile));

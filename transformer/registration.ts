@@ -23,6 +23,25 @@ function packageNameOf(fileName: string): string | undefined {
   return name;
 }
 
+/**
+ * A fast pass before the checker decides: can this callee be something called `tool` at
+ * all? Resolving a call's signature type-checks it, and the transformer sees every call of
+ * the program; names cost nothing. `mcp.tool`, `mcp["tool"]`, `tool` (the decorator, even
+ * imported under another name) and `const { tool: register } = mcp` pass; `register` bound
+ * any other way (`mcp.tool.bind(mcp)`) loses the method's declaration anyway.
+ */
+function mayBeTool(callee: ts.Expression, checker: ts.TypeChecker): boolean {
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text === "tool";
+  if (ts.isElementAccessExpression(callee)) return ts.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
+  if (!ts.isIdentifier(callee)) return false;
+  if (callee.text === "tool") return true;
+  let symbol = checker.getSymbolAtLocation(callee);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (!symbol) return false;
+  if (symbol.name === "tool") return true;
+  return (symbol.getDeclarations() ?? []).some((d) => ts.isBindingElement(d) && d.propertyName !== undefined && ts.isIdentifier(d.propertyName) && d.propertyName.text === "tool");
+}
+
 /** The two ways to register a tool: `mcp.tool(fn, options?)`, and `@tool(options?)` on a method. */
 export type Registration = { kind: "call" } | { kind: "decorator"; method: ts.MethodDeclaration };
 
@@ -34,6 +53,7 @@ export type Registration = { kind: "call" } | { kind: "decorator"; method: ts.Me
  * `tool()` function is not.
  */
 export function registrationOf(call: ts.CallExpression, checker: ts.TypeChecker): Registration | undefined {
+  if (!mayBeTool(call.expression, checker)) return undefined;
   const declaration = checker.getResolvedSignature(call)?.getDeclaration();
   if (!declaration || !isTypemcpDeclaration(declaration)) return undefined;
   const name = declaration.name && ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;

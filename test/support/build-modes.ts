@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { CONTRACT_TEXT, evaluateContract } from "./emitted-contracts";
 import { createTransformer } from "typemcp/transformer";
 import { ROOT } from "./build";
 
@@ -88,8 +89,8 @@ export function contractsIn(js: string): Record<string, { description?: string; 
   const contracts: Record<string, never> = {};
   const file = ts.createSourceFile("out.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const visit = (node: ts.Node): void => {
-    if (ts.isObjectLiteralExpression(node) && /^\{ "v": 1, "name": /.test(node.getText(file))) {
-      const contract = new Function(`return (${node.getText(file)});`)();
+    if (ts.isCallExpression(node) && CONTRACT_TEXT.test(node.getText(file))) {
+      const contract = evaluateContract(node.getText(file));
       contracts[contract.name] = contract as never;
       return;
     }

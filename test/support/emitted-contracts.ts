@@ -17,6 +17,14 @@ export interface EmittedRegistration {
   contract: ToolContract;
 }
 
+/** How the transformer writes a contract: `JSON.parse('{"v":1,...}')`. */
+export const CONTRACT_TEXT = /^JSON\.parse\('\{"v":1,/;
+
+/** The contract an emitted contract expression makes, as the runtime receives it. */
+export function evaluateContract(text: string): ToolContract {
+  return new Function(`"use strict"; return (${text});`)() as ToolContract;
+}
+
 /** Every `mcp.tool(fn, options, contract)` call of an emitted module. */
 export function emittedRegistrations(js: string): EmittedRegistration[] {
   const file = ts.createSourceFile("emitted.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
@@ -25,8 +33,8 @@ export function emittedRegistrations(js: string): EmittedRegistration[] {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "tool" && node.expression.expression.getText(file).endsWith("mcp")) {
       const [fn, , contract] = node.arguments;
       const text = contract ? contract.getText(file) : "";
-      // The literal is evaluated as the runtime receives it (`"__proto__":` keys included).
-      const value = contract && ts.isObjectLiteralExpression(contract) ? (new Function(`"use strict"; return (${text});`)() as ToolContract) : undefined;
+      // The contract is evaluated as the runtime receives it (`"__proto__":` keys included).
+      const value = contract && CONTRACT_TEXT.test(text) ? evaluateContract(text) : undefined;
       found.push({ fn: fn.getText(file), text, contract: value as ToolContract });
     }
     ts.forEachChild(node, visit);

@@ -6,7 +6,7 @@
 import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
 import type { JsonSchema, ToolContract } from "typemcp";
-import { emittedRegistrations, schemaProblems } from "./emitted-contracts";
+import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT } from "./build";
@@ -127,7 +127,7 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !outcome.text.startsWith('{ "v": 1,')) return failure(`the emitted contract does not start with "v": 1: ${outcome.text.slice(0, 80)}`);
+  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text)) return failure(`the emitted contract is not JSON.parse('{"v":1,...}'): ${outcome.text.slice(0, 80)}`);
   for (const d of diagnostics) {
     if (d.code === DiagnosticCode.InternalError) return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
     if (!d.file || d.start === undefined || d.length === undefined || d.start + d.length > d.file.text.length) return failure("a diagnostic without a location");

@@ -127,14 +127,22 @@ export class TypeModeler implements ParseContext {
     this.definitionFor(type);
   }
 
+  private readonly names = new Map<ts.Type, string | undefined>();
+
   nameOf(type: ts.Type): string | undefined {
+    if (this.names.has(type)) return this.names.get(type);
+    let name: string | undefined;
     const alias = type.aliasSymbol;
-    if (alias && !this.isLibrarySymbol(alias)) return this.typeText(type);
     const symbol = type.getSymbol();
-    if (symbol && symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && !this.isLibrarySymbol(symbol)) {
-      return this.typeText(type);
+    if (alias && !this.isLibrarySymbol(alias)) {
+      // Printing a type is costly; a name without type arguments is just the symbol's.
+      name = type.aliasTypeArguments?.length ? this.typeText(type) : alias.name;
+    } else if (symbol && symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && !this.isLibrarySymbol(symbol)) {
+      const generic = ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0 && this.checker.getTypeArguments(type as ts.TypeReference).length > 0;
+      name = generic ? this.typeText(type) : symbol.name;
     }
-    return undefined;
+    this.names.set(type, name);
+    return name;
   }
 
   describe(symbol: ts.Symbol | undefined): string | undefined {
