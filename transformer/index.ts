@@ -1,5 +1,6 @@
 import * as ts from "typescript";
 import { failedRegistration, ToolCompiler, type CompiledRegistration } from "./compile";
+import type { Registration } from "./registration";
 import { DiagnosticCode, diagnosticAt } from "./diagnostics";
 import { contractExpression } from "./emit";
 
@@ -36,12 +37,29 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
         return undefined;
       }
     };
+    // The registrations of the file being transformed, and every node on the way to one: only
+    // those are visited (rebuilding every node of every file would cost more than the tools).
+    let registrations = new Map<ts.Node, Registration>();
+    let onPath = new Set<ts.Node>();
+    const find = (sourceFile: ts.SourceFile) => {
+      registrations = new Map();
+      onPath = new Set();
+      const scan = (node: ts.Node): void => {
+        // Types hold no registrations.
+        if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return;
+        const registration = registrationOf(node);
+        if (registration) {
+          registrations.set(node, registration);
+          for (let at: ts.Node | undefined = node; at && !onPath.has(at); at = at.parent) onPath.add(at);
+        }
+        ts.forEachChild(node, scan);
+      };
+      scan(sourceFile);
+    };
     const visit = (node: ts.Node): ts.Node => {
-      // Types hold no registrations, and visiting them is not safe: a getter in a return type
-      // (`(): { get a(): number }`) would start a lexical environment while the function's is suspended.
-      if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return node;
+      if (!onPath.has(node)) return node;
       const visited = ts.visitEachChild(node, visit, context);
-      const registration = registrationOf(node);
+      const registration = registrations.get(node);
       if (!registration) return visited;
       const call = visited as ts.CallExpression;
       // A call that already carries its contract (written by hand, or from a manifest) is left as it is.
@@ -52,7 +70,11 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       const args = [...call.arguments.slice(0, optionsAt), call.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(contract, factory)];
       return factory.updateCallExpression(call, call.expression, call.typeArguments, args);
     };
-    return (sourceFile) => (sourceFile.isDeclarationFile ? sourceFile : (ts.visitEachChild(sourceFile, visit, context) as ts.SourceFile));
+    return (sourceFile) => {
+      if (sourceFile.isDeclarationFile) return sourceFile;
+      find(sourceFile);
+      return registrations.size ? (ts.visitEachChild(sourceFile, visit, context) as ts.SourceFile) : sourceFile;
+    };
   };
 }
 
