@@ -40,9 +40,16 @@ function fromSignature(signature: ts.Signature, checker: ts.TypeChecker, fallbac
   const annotated = declaration?.type !== undefined;
   return {
     signature,
-    returnType: annotated ? checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType() : undefined,
+    returnType: annotated ? awaited(signature.getReturnType(), checker) : undefined,
     returnTypeNode: declaration?.type ?? fallback,
   };
+}
+
+/** The type a call's result settles to: `Promise<T>` (and any thenable) unwrapped. */
+function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
+  // getAwaitedType looks for `then` the long way; most tools return no promise at all.
+  const thenable = (type.isUnion() ? type.types : [type]).some((t) => t.getProperty("then") !== undefined);
+  return thenable ? (checker.getAwaitedType(type) ?? type) : type;
 }
 
 const OVERLOADED = "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
