@@ -151,7 +151,7 @@ test("the transformer never throws out of the compiler: an internal failure is a
   const sabotaged = compileSnippets("sabotaged", { tool: HEADER + `function f(): string { return ""; }\nmcp.tool(f);\n` }, (program) => {
     const checker = program.getTypeChecker();
     const broken = new Proxy(checker, {
-      get: (target, key) => (key === "getAwaitedType" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
+      get: (target, key) => (key === "getTypeAtLocation" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
     });
     return new Proxy(program, { get: (target, key) => (key === "getTypeChecker" ? () => broken : Reflect.get(target, key)) }) as ts.Program;
   });
