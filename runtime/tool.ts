@@ -103,7 +103,9 @@ export class RegisteredTool {
     if (invalid) return errorResult(this.name, invalid);
     let value: unknown;
     try {
-      value = await this.invoke(args, signal, context);
+      value = this.invoke(args, signal, context);
+      // A synchronous tool's result is used as it is: no promise turns, on the path every call takes.
+      if (value !== null && typeof (value as { then?: unknown })?.then === "function") value = await value;
     } catch (error) {
       return errorResult(this.name, errorMessage(error));
     }
@@ -124,22 +126,27 @@ export class RegisteredTool {
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
-  private async invoke(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<unknown> {
+  private invoke(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): unknown {
     const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
     if (this.timeout === undefined) {
       if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(signal));
-      return await this.fn(...positional);
+      return this.fn(...positional);
     }
-    // A timed-out call aborts the tool's signal, so that the tool can stop and free what it holds.
+    return this.invokeWithin(this.timeout, positional, signal, context);
+  }
+
+  /** The call raced against the tool's timeout: a timed-out call aborts the tool's signal. */
+  private async invokeWithin(ms: number, positional: unknown[], signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<unknown> {
+    // Aborting lets the tool stop and free what it holds.
     const timer = new AbortController();
     if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(AbortSignal.any([signal, timer.signal])));
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
-        const error = new Error(`timed out after ${this.timeout} ms`);
+        const error = new Error(`timed out after ${ms} ms`);
         reject(error); // first: a tool that stops on the abort below must not win the race
         timer.abort(error);
-      }, this.timeout);
+      }, ms);
     });
     try {
       return await Promise.race([this.fn(...positional), expired]);

@@ -31,9 +31,18 @@ interface Projection {
   root: JsonSchema;
   oracle?: BranchOracle;
   /** Objects on the path from the root to here: meeting one again is a cycle. */
-  ancestors: Set<object>;
+  ancestors: object[];
+  /**
+   * Look for cycles at every level. The first pass only looks below CHECKED_DEPTH (a cycle
+   * always gets there), which spares the search on every result; when it finds one, the
+   * projection starts over with this set, so that the error names the shortest path.
+   */
+  everyLevel: boolean;
   path: (string | number)[];
 }
+
+const CHECKED_DEPTH = 32;
+const START_OVER = Symbol("start over, checking every level for cycles");
 
 function fail(p: Projection, reason: string): never {
   throw new WireError(reason, [...p.path]);
@@ -173,10 +182,13 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
   const resolved = resolve(schema, p.root);
   if (Array.isArray(resolved.anyOf)) return projectUnion(value, resolved.anyOf as JsonSchema[], p);
   const object = value as object;
-  if (p.ancestors.has(object)) fail(p, "a cycle: the value contains itself");
-  p.ancestors.add(object);
+  if ((p.everyLevel || p.ancestors.length >= CHECKED_DEPTH) && p.ancestors.includes(object)) {
+    if (!p.everyLevel) throw START_OVER;
+    fail(p, "a cycle: the value contains itself");
+  }
+  p.ancestors.push(object);
   const out = Array.isArray(object) ? projectArray(object, resolved, p) : projectObject(object as Record<string, unknown>, resolved, p);
-  p.ancestors.delete(object);
+  p.ancestors.pop();
   return out;
 }
 
@@ -191,6 +203,12 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
  * With `schema` = `{}` this is JSON.parse(JSON.stringify(value)) without the string.
  */
 export function toWire(value: unknown, schema: JsonSchema = ANY, oracle?: BranchOracle): unknown {
-  const projected = project(value, schema, { root: schema, oracle, ancestors: new Set(), path: [] });
+  let projected: unknown;
+  try {
+    projected = project(value, schema, { root: schema, oracle, ancestors: [], everyLevel: false, path: [] });
+  } catch (error) {
+    if (error !== START_OVER) throw error;
+    projected = project(value, schema, { root: schema, oracle, ancestors: [], everyLevel: true, path: [] });
+  }
   return projected === undefined ? null : projected;
 }
