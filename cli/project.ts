@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
-import { failedRegistration, ToolCompiler, type CompiledRegistration } from "../transformer/compile";
+import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode, diagnosticAt } from "../transformer/diagnostics";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
@@ -55,33 +55,10 @@ function ownSourceFiles(program: ts.Program): ts.SourceFile[] {
 export function compileProject(program: ts.Program): CompiledCall[] {
   const compiler = new ToolCompiler(program);
   const compiled: CompiledCall[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const registration = registrationOf(compiler, node);
-      const optionsAt = registration?.kind === "call" ? 1 : 0;
-      if (registration && node.arguments.length <= optionsAt + 1) compiled.push({ call: node, ...compileCall(compiler, node) });
-    }
-    ts.forEachChild(node, visit);
-  };
-  for (const file of ownSourceFiles(program)) visit(file);
+  for (const file of ownSourceFiles(program)) {
+    for (const { call } of compiler.registrationsIn(file)) compiled.push({ call, ...compiler.compileSafely(call) });
+  }
   return compiled;
-}
-
-function registrationOf(compiler: ToolCompiler, call: ts.CallExpression) {
-  try {
-    return compiler.registrationOf(call);
-  } catch {
-    return undefined;
-  }
-}
-
-function compileCall(compiler: ToolCompiler, call: ts.CallExpression): CompiledRegistration {
-  try {
-    return compiler.compile(call);
-  } catch (cause) {
-    const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
-    return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
-  }
 }
 
 export function isError(diagnostic: ts.Diagnostic): boolean {

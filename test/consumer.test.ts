@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "./support/build";
+import { npm, STATION } from "./support/consumer";
 
 /** The README's quick start blocks (`<!-- quickstart:<file> -->` before a fence), so this test follows it word for word. */
 const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -27,23 +28,6 @@ function blockAfter(marker: string): string {
   return match[1];
 }
 
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-const STATION = `import { MCPServer } from "typemcp";
-
-class Station {
-  constructor(name: string) {
-    Object.assign(this, { name });
-  }
-}
-
-/** Look up a weather station by name. */
-function get_station(name: string): Station {
-  return new Station(name);
-}
-
-new MCPServer("Stations").tool(get_station);
-`;
 
 const TOOLCHAINS = [
   { typescript: "~5.9.3", tsPatch: "^3.3.0" },

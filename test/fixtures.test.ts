@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import Ajv2020 from "ajv/dist/2020";
 import type { MCPServer } from "typemcp";
-import { diagnosticsOf, FIXTURES, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
+import { diagnosticsOf, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
 import { observe } from "./support/observe";
 
 const RECORD = process.env.TYPEMCP_RECORD === "1";

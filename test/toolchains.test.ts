@@ -5,32 +5,16 @@
  * source by ts-node and called over stdio with the SDK client, the `typemcp` bin, and the
  * language-service plugin loaded by a real tsserver from node_modules.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "./support/build";
+import { npm, STATION } from "./support/consumer";
 import { readmeBlock } from "./support/cli";
 
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-const STATION = `import { MCPServer } from "typemcp";
-
-class Station {
-  constructor(name: string) {
-    Object.assign(this, { name });
-  }
-}
-
-/** Look up a weather station by name. */
-function get_station(name: string): Station {
-  return new Station(name);
-}
-
-new MCPServer("Stations").tool(get_station);
-`;
 const STATION_WARNING =
   "Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n  get_station: result: Station is a class with no declared properties";
 

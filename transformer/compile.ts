@@ -50,6 +50,42 @@ export class ToolCompiler {
     return this.registrationOf(call) !== undefined;
   }
 
+  /**
+   * The registrations under `node` that need a contract, in source order: the transformer
+   * rewrites them, the CLI and the editor plugin report on them. Types are not looked into
+   * (they hold no calls), a call that already carries a contract (written by hand, or from a
+   * manifest) is left as it is, and a failure to tell is no registration.
+   */
+  registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
+    const found: { call: ts.CallExpression; registration: Registration }[] = [];
+    const scan = (at: ts.Node): void => {
+      if (ts.isTypeNode(at) && !ts.isExpressionWithTypeArguments(at)) return;
+      if (ts.isCallExpression(at)) {
+        let registration: Registration | undefined;
+        try {
+          registration = this.registrationOf(at);
+        } catch {
+          registration = undefined;
+        }
+        const optionsAt = registration?.kind === "call" ? 1 : 0;
+        if (registration && at.arguments.length <= optionsAt + 1) found.push({ call: at, registration });
+      }
+      ts.forEachChild(at, scan);
+    };
+    scan(node);
+    return found;
+  }
+
+  /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
+  compileSafely(call: ts.CallExpression): CompiledRegistration {
+    try {
+      return this.compile(call);
+    } catch (cause) {
+      const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
+      return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+    }
+  }
+
   /** The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method. */
   compile(call: ts.CallExpression): CompiledRegistration {
     const diagnostics: ts.Diagnostic[] = [];

@@ -10,8 +10,7 @@
  * editor gets the compiler's own diagnostics for it, and the failure goes to tsserver's log.
  */
 import * as ts from "typescript";
-import { failedRegistration, ToolCompiler, type CompiledRegistration } from "./compile";
-import { DiagnosticCode, diagnosticAt } from "./diagnostics";
+import { ToolCompiler } from "./compile";
 
 /** What tsserver passes to a plugin's factory. */
 interface PluginModules {
@@ -29,15 +28,6 @@ function sameVersion(a: string, b: string): boolean {
   return a.split(".").slice(0, 2).join(".") === b.split(".").slice(0, 2).join(".");
 }
 
-function compileCall(compiler: ToolCompiler, call: ts.CallExpression): CompiledRegistration {
-  try {
-    return compiler.compile(call);
-  } catch (cause) {
-    const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
-    return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
-  }
-}
-
 /**
  * typemcp's diagnostics for the registrations in one file: what the transformer reports for
  * them in a tspc build. A diagnostic about another file (the registered function's return type,
@@ -45,25 +35,11 @@ function compileCall(compiler: ToolCompiler, call: ts.CallExpression): CompiledR
  */
 function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      let registration;
-      try {
-        registration = compiler.registrationOf(node);
-      } catch {
-        registration = undefined;
-      }
-      // A call that already carries its contract is left as it is, as the transformer leaves it.
-      const optionsAt = registration?.kind === "call" ? 1 : 0;
-      if (registration && node.arguments.length <= optionsAt + 1) {
-        for (const diagnostic of compileCall(compiler, node).diagnostics) {
-          found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, node, sourceFile));
-        }
-      }
+  for (const { call } of compiler.registrationsIn(sourceFile)) {
+    for (const diagnostic of compiler.compileSafely(call).diagnostics) {
+      found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, call, sourceFile));
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+  }
   return found;
 }
 

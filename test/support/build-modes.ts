@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { CONTRACT_TEXT, evaluateContract } from "./emitted-contracts";
+import { snippetOptions } from "./snippets";
 import { createTransformer } from "typemcp/transformer";
 import { ROOT } from "./build";
 
@@ -42,17 +43,7 @@ export function readTree(dir: string): Record<string, string> {
 
 /** The options the projects share (tsconfig.json's, as the quick start writes them). */
 export function projectOptions(dir: string, extra: ts.CompilerOptions = {}): ts.CompilerOptions {
-  return {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    strict: true,
-    skipLibCheck: true,
-    types: [],
-    rootDir: path.join(dir, "src"),
-    outDir: path.join(dir, "out"),
-    ...extra,
-  };
+  return snippetOptions(dir, { rootDir: path.join(dir, "src"), ...extra });
 }
 
 export function sourcesOf(dir: string): string[] {

@@ -57,7 +57,12 @@ export function snippetProgram(folder: string, sources: Record<string, string>):
     fs.writeFileSync(file, code);
     return file;
   });
-  const options: ts.CompilerOptions = {
+  return ts.createProgram(files, snippetOptions(dir));
+}
+
+/** The compiler options of a test project in `dir` (sources there, output in `dir/out`): a strict CommonJS build, as the quick start's. */
+export function snippetOptions(dir: string, extra: ts.CompilerOptions = {}): ts.CompilerOptions {
+  return {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.Node16,
     moduleResolution: ts.ModuleResolutionKind.Node16,
@@ -66,6 +71,6 @@ export function snippetProgram(folder: string, sources: Record<string, string>):
     types: [],
     outDir: path.join(dir, "out"),
     rootDir: dir,
+    ...extra,
   };
-  return ts.createProgram(files, options);
 }

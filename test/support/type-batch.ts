@@ -10,6 +10,7 @@ import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-c
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT } from "./build";
+import { snippetOptions } from "./snippets";
 import { typeBatchSource, type GeneratedType, type TypeCase } from "./type-arbitraries";
 
 export interface ToolOutcome {
@@ -47,17 +48,7 @@ export function batchProgram(folder: string, source: string, options: ts.Compile
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "batch.ts");
   fs.writeFileSync(file, source);
-  const compilerOptions: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    strict: true,
-    skipLibCheck: true,
-    types: [],
-    outDir: path.join(dir, "out"),
-    rootDir: dir,
-    ...options,
-  };
+  const compilerOptions = snippetOptions(dir, options);
   const host = ts.createCompilerHost(compilerOptions);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
