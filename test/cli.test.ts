@@ -10,10 +10,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { MCPServer, type ToolContract } from "typemcp";
 import { ROOT, type DiagnosticSummary } from "./support/build";
 import { readmeBlock, runCli, tsconfig, writeProject } from "./support/cli";
+import { connectClient } from "./support/in-memory";
 import { diagnosticsOf, fixtureBuild, FIXTURES, FIXTURES_OUT, type Expected } from "./support/fixtures";
 
 const expectedOf = (fixture: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as Expected;
@@ -312,10 +312,7 @@ describe("without the transformer: plain tsc and a manifest (the README's exampl
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<string, ToolContract>;
     const mcp = new MCPServer("Weather");
     mcp.tool(function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }, { title: "Weather now", annotations: { readOnlyHint: true } }, manifest.get_weather);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await mcp.connect(serverSide);
-    const client = new Client({ name: "cli-test", version: "1.0.0" });
-    await client.connect(clientSide);
+    const client = await connectClient(mcp, "cli-test");
     try {
       const { description, inputSchema, outputSchema } = manifest.get_weather;
       expect((await client.listTools()).tools).toEqual([{ name: "get_weather", title: "Weather now", description, inputSchema, outputSchema, annotations: { readOnlyHint: true } }]);

@@ -5,10 +5,10 @@
  */
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { MCPServer } from "typemcp";
 import { FIXTURES_OUT } from "./support/fixtures";
+import { connectClient } from "./support/in-memory";
 
 let client: Client;
 const logs: LoggingMessageNotification["params"][] = [];
@@ -16,11 +16,7 @@ const logs: LoggingMessageNotification["params"][] = [];
 beforeEach(async () => {
   jest.resetModules();
   const { mcp } = require(path.join(FIXTURES_OUT, "context_and_destructuring", "tool.js")) as { mcp: MCPServer };
-  const [c, s] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(s);
-  client = new Client({ name: "context", version: "1.0.0" });
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
-  await client.connect(c);
+  client = await connectClient(mcp, "context", (c) => c.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params)));
   logs.length = 0;
 });
 

@@ -9,11 +9,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import Ajv2020 from "ajv/dist/2020";
 import type { MCPServer } from "typemcp";
 import { diagnosticsOf, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
+import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
 
 const RECORD = process.env.TYPEMCP_RECORD === "1";
@@ -23,14 +22,6 @@ const build = fixtureBuild(); // built by test/global-setup.ts
 test("the fixtures type-check cleanly (their only diagnostics are typemcp's)", () => {
   expect(build.compilerDiagnostics).toBe("");
 });
-
-async function connect(mcp: MCPServer): Promise<Client> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(serverTransport);
-  const client = new Client({ name: "fixtures", version: "1.0.0" });
-  await client.connect(clientTransport);
-  return client;
-}
 
 describe.each(cases)("$name", ({ name, dir, module, expected }) => {
   const recorded: Expected = { ...expected };
@@ -57,7 +48,7 @@ describe.each(cases)("$name", ({ name, dir, module, expected }) => {
       return;
     }
     const { mcp } = require(module) as { mcp: MCPServer };
-    const client = await connect(mcp);
+    const client = await connectClient(mcp, "fixtures");
     try {
       const observed = await observe(client, expected);
       if (RECORD) Object.assign(recorded, observed);

@@ -3,9 +3,8 @@
  * the calls in flight on SIGTERM, and a per-tool timeout frees a hung call.
  */
 import * as path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { FIXTURES_OUT } from "./support/fixtures";
+import { connectClient } from "./support/in-memory";
 import { initialized } from "./support/raw-stdio";
 
 const MODULE = path.join(FIXTURES_OUT, "timeouts", "tool.js");
@@ -55,10 +54,7 @@ test("a timed-out call answers isError and aborts the tool's signal", async () =
 test("the timed-out tool saw its signal aborted with the reason", async () => {
   jest.resetModules();
   const fixture = require(MODULE) as typeof import("../fixtures/timeouts/tool");
-  const [c, s] = InMemoryTransport.createLinkedPair();
-  await fixture.mcp.connect(s);
-  const client = new Client({ name: "t", version: "1" });
-  await client.connect(c);
+  const client = await connectClient(fixture.mcp, "lifecycle");
   await client.callTool({ name: "hang", arguments: {} });
   expect(fixture.aborted).toEqual(["timed out after 50 ms"]);
   await client.close();

@@ -3,11 +3,10 @@
  * runtime/contract.ts): registration checks, the wire projection, the content channel, and
  * results no fixture can produce honestly (NaN, bigint, cycles, prototype keys).
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CONTRACT_VERSION, MCPServer, tool, type JsonSchema, type ToolContract } from "typemcp";
 import { toWire, WireError } from "../runtime/wire";
 import { toContent } from "../runtime/content";
+import { connectClient } from "./support/in-memory";
 
 const NO_ARGS = { type: "object", title: "fArguments", properties: {}, additionalProperties: false };
 
@@ -15,13 +14,7 @@ function contract(extra: Partial<ToolContract> = {}): ToolContract {
   return { v: CONTRACT_VERSION, name: "f", params: [], inputSchema: NO_ARGS, ...extra };
 }
 
-async function client(mcp: MCPServer): Promise<Client> {
-  const [c, s] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(s);
-  const client = new Client({ name: "runtime-test", version: "1.0.0" });
-  await client.connect(c);
-  return client;
-}
+const client = (mcp: MCPServer) => connectClient(mcp, "runtime-test");
 
 describe("registration", () => {
   test("without the transformer, mcp.tool says how to enable it", () => {

@@ -2,6 +2,7 @@ import * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
 import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
+import { documentation } from "./model/jsdoc";
 import type { TypeModeler } from "./model/modeler";
 import { includesUndefined, modelWithoutUndefined } from "./model/optional";
 import { isToolContext } from "./registration";
@@ -101,7 +102,8 @@ export function readParameters(signature: ts.Signature, modeler: TypeModeler): P
       required: !optional && !includesUndefined(type),
       node: declaration?.type ?? declaration ?? signature.getDeclaration(),
     };
-    const description = modeler.describe(symbol);
+    // A parameter's documentation is its `@param` text.
+    const { description } = documentation(symbol, argument.model, modeler.checker);
     if (description) argument.description = description;
     const defaultValue = declaration?.initializer && literalValue(declaration.initializer);
     if (defaultValue !== undefined) argument.default = defaultValue;

@@ -1,29 +1,12 @@
 // node --expose-gc memory-probe.js <fixture module> <calls>
 // Calls a fixture's tools many times over InMemoryTransport with a bare JSON-RPC client and
 // prints the heap after a warm-up and at the end (each after a full GC), as one JSON line.
-const { InMemoryTransport } = require("@modelcontextprotocol/sdk/inMemory.js");
+const { rawConnect } = require("../../bench/servers");
 
 async function main() {
   const [modulePath, total] = [process.argv[2], Number(process.argv[3])];
   const { mcp } = require(modulePath);
-  const [client, server] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(server);
-  let id = 0;
-  const pending = new Map();
-  client.onmessage = (m) => {
-    const resolve = pending.get(m.id);
-    if (resolve) {
-      pending.delete(m.id);
-      resolve(m);
-    }
-  };
-  await client.start();
-  const rpc = (method, params) => new Promise((resolve) => {
-    const i = ++id;
-    pending.set(i, resolve);
-    client.send({ jsonrpc: "2.0", id: i, method, params });
-  });
-  await rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "probe", version: "1" } });
+  const rpc = await rawConnect(mcp);
   const calls = [
     ["text_length", { text: "London" }],
     ["account", { owner: "Ada" }],

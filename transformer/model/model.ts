@@ -45,8 +45,8 @@ export interface ObjectModel extends Annotations {
   properties: Property[];
   /** Index signature value: every other key must hold this. */
   additional?: Model;
-  /** What the index signature's keys are in TypeScript (`Record<number, T>` has number keys). */
-  keys?: "string" | "number";
+  /** Keyed by numbers only (`Record<number, T>`): wrapped as a result, and an array of T is one too. */
+  numberKeys?: true;
   /** Index signatures with template literal keys (`` [k: `data_${string}`]: T ``): keys matching `pattern` hold `model`. */
   patterns?: { pattern: string; model: Model }[];
 }

@@ -28,7 +28,6 @@ export interface ParseContext {
   define(type: ts.Type): void;
   /** The declared name of a named type (interface, class, alias), or undefined for anonymous ones. */
   nameOf(type: ts.Type): string | undefined;
-  describe(symbol: ts.Symbol | undefined): string | undefined;
   /** The model of a type with no JSON form: "<the type> <reason>". */
   unsupported(type: ts.Type, reason: string): Model;
   typeText(type: ts.Type): string;
@@ -143,12 +142,6 @@ export class TypeModeler implements ParseContext {
     }
     this.names.set(type, name);
     return name;
-  }
-
-  describe(symbol: ts.Symbol | undefined): string | undefined {
-    if (!symbol) return undefined;
-    const text = ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim();
-    return text || undefined;
   }
 
   unsupported(type: ts.Type, reason: string): Model {

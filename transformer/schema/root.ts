@@ -6,7 +6,7 @@ import { SchemaWriter } from "./writer";
 export function rootObject(model: Model): { object: ObjectModel; definition?: Definition } | undefined {
   const definition = model.kind === "ref" ? model.definition : undefined;
   const object = definition ? definition.model : model;
-  if (object.kind !== "object" || object.keys === "number") return undefined;
+  if (object.kind !== "object" || object.numberKeys) return undefined;
   return { object, definition };
 }
 

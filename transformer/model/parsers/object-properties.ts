@@ -60,7 +60,6 @@ export function objectModel(type: ts.Type, ctx: ParseContext): Model {
     const value = modelWithoutUndefined(index.type, ctx);
     if (index.keyType.flags & ts.TypeFlags.String) {
       model.additional = value;
-      model.keys = "string";
     } else if (index.keyType.flags & ts.TypeFlags.Number) {
       patterns.push({ pattern: NUMERIC_KEY, model: value });
     } else if (index.keyType.flags & ts.TypeFlags.TemplateLiteral) {
@@ -72,7 +71,7 @@ export function objectModel(type: ts.Type, ctx: ParseContext): Model {
   // A string index signature admits every key: the others add nothing JSON can tell apart.
   if (patterns.length && !model.additional) {
     model.patterns = patterns;
-    if (patterns.length === 1 && patterns[0].pattern === NUMERIC_KEY) model.keys = "number";
+    if (patterns.length === 1 && patterns[0].pattern === NUMERIC_KEY) model.numberKeys = true;
   }
   if (!ctx.nameOf(type)) return model;
   // A named type's own JSDoc describes its definition.
