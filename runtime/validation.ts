@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
+import { compileProjector, type Projector } from "./projector";
 import type { BranchOracle } from "./wire";
 
 /**
@@ -41,9 +42,6 @@ function validationForm(schema: unknown): unknown {
   return form;
 }
 
-/** Validation forms already added to Ajv, by their JSON text, and the key each was added under. */
-const added = new Map<string, string>();
-
 /** Every sub-schema object of a schema and its JSON pointer. */
 function pointers(schema: unknown, at: string, into: Map<object, string>): Map<object, string> {
   if (schema !== null && typeof schema === "object") {
@@ -53,54 +51,88 @@ function pointers(schema: unknown, at: string, into: Map<object, string>): Map<o
   return into;
 }
 
-/** Validates values against one published schema, and against the sub-schemas the projection asks about. */
-export class SchemaValidator implements BranchOracle {
-  private key?: string;
+/**
+ * One validation form as Ajv holds it, with everything compiled from it: the validator of
+ * the whole, those of the union branches the projection asks about, and the projector.
+ * Every schema of this form shares them.
+ */
+export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
   private readonly parts = new Map<string, ValidateFunction>();
   private pointerOf?: Map<object, string>;
+  private projector?: Projector;
 
-  constructor(readonly schema: JsonSchema) {}
+  constructor(
+    private readonly key: string,
+    /** The schema without its annotations: what the projector and the oracle walk. */
+    readonly form: JsonSchema,
+  ) {}
 
-  /** Compiles the whole schema's validator now rather than on first use. */
-  prepare(): void {
-    void this.validate;
-  }
-
-  /** The validator of the whole schema. */
   get validate(): ValidateFunction {
-    return (this.whole ??= ajv.getSchema(this.registered())!);
+    return (this.whole ??= ajv.getSchema(this.key)!);
   }
 
-  /** The validator of the sub-schema at a JSON pointer (`/properties/result/anyOf/1`), resolving `$ref`s against the whole schema. */
-  validatorAt(pointer: string): ValidateFunction {
-    let validator = this.parts.get(pointer);
-    if (!validator) {
-      validator = ajv.getSchema(`${this.registered()}#${pointer}`)!;
-      this.parts.set(pointer, validator);
-    }
-    return validator;
+  get toWire(): Projector {
+    return (this.projector ??= compileProjector(this.form, this));
   }
 
-  /** Whether a value fits one branch of a union in this schema (the projection asks, to pick the branch). */
+  /** Whether a value fits one branch of a union of this form (the projection asks, to pick the branch). */
   fits(branch: JsonSchema, value: unknown): boolean {
-    this.pointerOf ??= pointers(this.schema, "", new Map());
+    this.pointerOf ??= pointers(this.form, "", new Map());
     const pointer = this.pointerOf.get(branch);
     return pointer !== undefined && this.validatorAt(pointer)(value) === true;
   }
 
-  private registered(): string {
-    if (this.key === undefined) {
-      const form = validationForm(this.schema) as JsonSchema;
-      const text = JSON.stringify(form);
-      this.key = added.get(text);
-      if (this.key === undefined) {
-        this.key = `typemcp:schema/${added.size}`;
-        added.set(text, this.key);
-        ajv.addSchema(form, this.key);
-      }
+  /** The validator of the sub-schema at a JSON pointer (`/properties/result/anyOf/1`), resolving `$ref`s against the whole form. */
+  private validatorAt(pointer: string): ValidateFunction {
+    let validator = this.parts.get(pointer);
+    if (!validator) {
+      validator = ajv.getSchema(`${this.key}#${pointer}`)!;
+      this.parts.set(pointer, validator);
     }
-    return this.key;
+    return validator;
+  }
+}
+
+/** Validation forms already added to Ajv, by their JSON text. */
+const forms = new Map<string, CompiledForm>();
+
+/** The compiled form of a schema: the one already made for a schema of the same form, else a new one. */
+export function compiledForm(schema: JsonSchema): CompiledForm {
+  const form = validationForm(schema) as JsonSchema;
+  const text = JSON.stringify(form);
+  let compiled = forms.get(text);
+  if (!compiled) {
+    const key = `typemcp:schema/${forms.size}`;
+    ajv.addSchema(form, key);
+    compiled = new CompiledForm(key, form);
+    forms.set(text, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Validates values against one published schema and projects results onto it. The work is
+ * done by the schema's validation form, found on first use (not at registration: a server
+ * with many tools starts without it).
+ */
+export class SchemaValidator {
+  private form?: CompiledForm;
+
+  constructor(readonly schema: JsonSchema) {}
+
+  /** The validator of the whole schema. */
+  get validate(): ValidateFunction {
+    return this.compiled.validate;
+  }
+
+  /** The value as it goes over the wire under this schema (see toWire in wire.ts). */
+  get toWire(): Projector {
+    return this.compiled.toWire;
+  }
+
+  private get compiled(): CompiledForm {
+    return (this.form ??= compiledForm(this.schema));
   }
 }
 

@@ -54,7 +54,8 @@ function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
+/** The schema a `$ref` (to the root or to `$defs`) stands for; any other reference admits anything. */
+export function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let current = schema;
   for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops++) {
     const ref = current.$ref as string;
@@ -190,6 +191,15 @@ function project(input: unknown, schema: JsonSchema, p: Projection): unknown {
   const out = Array.isArray(object) ? projectArray(object, resolved, p) : projectObject(object as Record<string, unknown>, resolved, p);
   p.ancestors.pop();
   return out;
+}
+
+/**
+ * A part of a value projected with the sub-schema it sits under (`root` resolves its
+ * `$ref`s). Compiled projectors hand it what they do not handle themselves; when it throws,
+ * they start over with toWire, whose errors carry the whole path.
+ */
+export function projectWithin(value: unknown, schema: JsonSchema, root: JsonSchema, oracle?: BranchOracle): unknown {
+  return project(value, schema, { root, oracle, ancestors: [], everyLevel: false, path: [] });
 }
 
 /**
