@@ -3,7 +3,6 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Server as HttpServer } from "node:http";
-import { toolContext } from "./context";
 import { markedMethods } from "./decorators";
 import { serveHttp, type HttpOptions } from "./http";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
@@ -97,7 +96,9 @@ export class MCPServer {
       // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
       if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
       if (this.closing) throw Object.assign(new Error("The server is shutting down"), { code: ErrorCode.ConnectionClosed });
-      return this.track(tool.call(request.params.arguments ?? {}, extra.signal, (signal) => toolContext(server, tool.name, extra, signal)));
+      const answer = tool.call(request.params.arguments ?? {}, extra, server);
+      // A synchronous tool is answered within this turn, before close() would look (it waits a turn).
+      return answer instanceof Promise ? this.track(answer) : answer;
     });
     const onclose = server.onclose;
     server.onclose = () => {
@@ -200,11 +201,11 @@ export class MCPServer {
   private warmUp(): void {
     if (this.warming || this.options.precompile === false) return;
     this.warming = true;
-    const pending = [...this.registered.values()].flatMap((tool) => tool.validators());
+    const pending = [...this.registered.values()].flatMap((tool) => tool.preparations());
     const next = () => {
-      const validator = pending.shift();
-      if (!validator || this.closing) return;
-      validator.prepare();
+      const prepare = pending.shift();
+      if (!prepare || this.closing) return;
+      prepare();
       setImmediate(next).unref();
     };
     setImmediate(next).unref();

@@ -1,6 +1,7 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { toContent } from "./content";
-import type { ToolContext } from "./context";
+import { type RequestExtra, toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
 import { SchemaValidator, shortText, validationMessage } from "./validation";
 import { toWire, WireError } from "./wire";
@@ -88,24 +89,32 @@ export class RegisteredTool {
     this.definition = definition;
   }
 
-  /** The tool's validators, to compile ahead of its first call. */
-  validators(): SchemaValidator[] {
-    return this.output ? [this.input, this.output] : [this.input];
+  /** What the first call would compile, in pieces small enough for one idle turn each: the validators, the result's projector. */
+  preparations(): (() => unknown)[] {
+    const { input, output } = this;
+    return output ? [() => input.validate, () => output.validate, () => output.toWire] : [() => input.validate];
   }
 
   /**
-   * Runs one `tools/call`. Never throws: every failure is an `isError` result that says what
-   * went wrong. `signal` is the call's (aborted when the client cancels); `context` makes the
-   * ToolContext for a tool that declares one.
+   * Runs one `tools/call`. Never throws, never rejects: every failure is an `isError` result
+   * that says what went wrong. `extra` is the SDK's for the request (its signal is aborted
+   * when the client cancels); with `session` it makes the ToolContext of a tool that takes one.
+   *
+   * A synchronous tool is answered synchronously, an async one with a promise: the path
+   * most calls take has no promise turns of its own.
    */
-  async call(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<CallToolResult> {
+  call(args: Record<string, unknown>, extra: RequestExtra, session: Server): CallToolResult | Promise<CallToolResult> {
     const invalid = this.checkArguments(args);
     if (invalid) return errorResult(this.name, invalid);
     let value: unknown;
     try {
-      value = this.invoke(args, signal, context);
-      // A synchronous tool's result is used as it is: no promise turns, on the path every call takes.
-      if (value !== null && typeof (value as { then?: unknown })?.then === "function") value = await value;
+      value = this.invoke(args, extra, session);
+      if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
+        return Promise.resolve(value).then(
+          (settled) => this.answer(settled),
+          (error: unknown) => errorResult(this.name, errorMessage(error)),
+        );
+      }
     } catch (error) {
       return errorResult(this.name, errorMessage(error));
     }
@@ -126,20 +135,20 @@ export class RegisteredTool {
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
-  private invoke(args: Record<string, unknown>, signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): unknown {
+  private invoke(args: Record<string, unknown>, extra: RequestExtra, session: Server): unknown {
     const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
     if (this.timeout === undefined) {
-      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(signal));
+      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, extra, extra.signal));
       return this.fn(...positional);
     }
-    return this.invokeWithin(this.timeout, positional, signal, context);
+    return this.invokeWithin(this.timeout, positional, extra, session);
   }
 
   /** The call raced against the tool's timeout: a timed-out call aborts the tool's signal. */
-  private async invokeWithin(ms: number, positional: unknown[], signal: AbortSignal, context: (signal: AbortSignal) => ToolContext): Promise<unknown> {
+  private async invokeWithin(ms: number, positional: unknown[], extra: RequestExtra, session: Server): Promise<unknown> {
     // Aborting lets the tool stop and free what it holds.
     const timer = new AbortController();
-    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, context(AbortSignal.any([signal, timer.signal])));
+    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, extra, AbortSignal.any([extra.signal, timer.signal])));
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
@@ -160,7 +169,7 @@ export class RegisteredTool {
     try {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
-      const wire = toWire(this.wrapped ? { result: value === undefined ? null : value } : value, schema, this.output) as Record<string, unknown>;
+      const wire = this.output.toWire(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
       const validate = this.output.validate;
       if (!validate(wire)) return errorResult(this.name, validationMessage(String(schema.title), validate.errors ?? [], wire));
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
