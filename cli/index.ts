@@ -9,7 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
+import ts from "typescript";
 import { buildManifest, compileProject, findConfig, isError, loadProject, toolsList, UserError } from "./project";
 
 export const USAGE = `Usage: typemcp <command> [tsconfig.json] [options]

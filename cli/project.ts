@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
+import ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
 import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode, diagnosticAt } from "../transformer/diagnostics";

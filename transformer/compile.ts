@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
 import { DiagnosticCode, diagnosticAt, diagnosticText } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
@@ -27,6 +27,20 @@ export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegist
  * Turns registrations into contracts. One per program, so that the type modeler's cache
  * serves every registration in every file: a type shared by 500 tools is converted once.
  */
+/** Nodes no registration can be inside: types, and declarations made only of types or names. */
+function holdsNoCalls(node: ts.Node): boolean {
+  if (ts.isTypeNode(node)) return !ts.isExpressionWithTypeArguments(node);
+  switch (node.kind) {
+    case ts.SyntaxKind.InterfaceDeclaration:
+    case ts.SyntaxKind.TypeAliasDeclaration:
+    case ts.SyntaxKind.ImportDeclaration:
+    case ts.SyntaxKind.ImportEqualsDeclaration:
+    case ts.SyntaxKind.ExportDeclaration:
+      return true;
+  }
+  return false;
+}
+
 export class ToolCompiler {
   private readonly checker: ts.TypeChecker;
   private readonly modeler: TypeModeler;
@@ -59,7 +73,7 @@ export class ToolCompiler {
   registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
     const found: { call: ts.CallExpression; registration: Registration }[] = [];
     const scan = (at: ts.Node): void => {
-      if (ts.isTypeNode(at) && !ts.isExpressionWithTypeArguments(at)) return;
+      if (holdsNoCalls(at)) return;
       if (ts.isCallExpression(at)) {
         let registration: Registration | undefined;
         try {

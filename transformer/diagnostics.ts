@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 
 /**
  * typemcp's diagnostic codes. tsc prints them as `error TS93001: ...`; the README's table

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import { ToolCompiler } from "./compile";
 import { contractExpression } from "./emit";
 import type { Registration } from "./registration";

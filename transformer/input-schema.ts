@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
 import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";

@@ -9,7 +9,7 @@
  * The plugin never throws out of the language service: when typemcp fails on a file, the
  * editor gets the compiler's own diagnostics for it, and the failure goes to tsserver's log.
  */
-import * as ts from "typescript";
+import ts from "typescript";
 import { ToolCompiler } from "./compile";
 
 /** What tsserver passes to a plugin's factory. */

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 
 /** What the transformer can know of `mcp.tool(fn, options)`'s options at build time. */
 export interface StaticOptions {

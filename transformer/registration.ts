@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
+import ts from "typescript";
 
 const packageNameOfDirectory = new Map<string, string | undefined>();
 
@@ -68,8 +68,13 @@ export function registrationOf(call: ts.CallExpression, checker: ts.TypeChecker)
   return undefined;
 }
 
+const declaredByTypemcp = new WeakMap<ts.SourceFile, boolean>();
+
 function isTypemcpDeclaration(declaration: ts.Node): boolean {
-  return packageNameOf(declaration.getSourceFile().fileName) === "typemcp";
+  const file = declaration.getSourceFile();
+  let typemcp = declaredByTypemcp.get(file);
+  if (typemcp === undefined) declaredByTypemcp.set(file, (typemcp = packageNameOf(file.fileName) === "typemcp"));
+  return typemcp;
 }
 
 const CONTENT_BLOCKS = new Set(["TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource", "ContentBlock"]);

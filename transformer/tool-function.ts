@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 
 /** What the transformer reads off the function passed to `mcp.tool`. */
 export interface ToolFunction {

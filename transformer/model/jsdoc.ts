@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import { isKeyword, keywordFromTag } from "./keywords";
 import type { Annotations, Keywords, Model } from "./model";
 

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import type { Definition, Model } from "./model";
 import { parsers } from "./parsers";
 import { ModelSizes } from "./size";

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import type { Model } from "./model";
 import type { ParseContext } from "./modeler";
 import { unionModel } from "./parsers/union";

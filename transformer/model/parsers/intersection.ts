@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import { TAG_PROPERTY } from "../../../runtime/contract";
 import { checkTagKeyword, isKeyword, withKeywords } from "../keywords";
 import type { JsonValue, Keywords, Model } from "../model";

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import type { TypeParser } from "../modeler";
 
 /** Library types whose values JSON.stringify turns into `{}` or drops: they carry no data over the wire. */

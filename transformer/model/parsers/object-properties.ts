@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import { TAG_PROPERTY } from "../../../runtime/contract";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
@@ -7,6 +7,7 @@ import { includesUndefined, modelWithoutUndefined } from "../optional";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
 const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
+const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined;
 
 /**
  * Whether a property reaches the wire. JSON.stringify (and typemcp's projection, which
@@ -23,8 +24,10 @@ function isData(symbol: ts.Symbol, ctx: ParseContext): boolean {
     if (ts.getCombinedModifierFlags(declaration) & NOT_DATA_MODIFIERS) return false;
     if (symbol.flags & ts.SymbolFlags.Accessor && ts.isClassLike(declaration.parent)) return false;
   }
-  // An optional method-like property `onChange?: () => void` is a function too.
+  // An optional method-like property `onChange?: () => void` is a function too. (Primitives,
+  // most properties, have no call signatures: no need to resolve their apparent types.)
   const type = ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(symbol));
+  if (type.flags & PRIMITIVE) return true;
   return !(type.getCallSignatures().length > 0 && type.getProperties().length === 0);
 }
 

@@ -1,4 +1,4 @@
-import * as ts from "typescript";
+import ts from "typescript";
 import type { TypeParser } from "../modeler";
 
 /** `string`, `number`, `boolean`. (`boolean` is the union `true | false` to the checker; it is caught here first.) */
