@@ -4,7 +4,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Server as HttpServer } from "node:http";
 import { markedMethods } from "./decorators";
-import { serveHttp, type HttpOptions } from "./http";
+import type { HttpOptions } from "./http";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
@@ -177,6 +177,9 @@ export class MCPServer {
       return {};
     }
     if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
+    // Loaded here, not at start-up: the SDK's HTTP transport takes longer to load than all of
+    // typemcp's own runtime, and a stdio server never needs it.
+    const { serveHttp } = require("./http") as typeof import("./http");
     this.http = await serveHttp(() => this.session(), options as HttpOptions);
     this.warmUp();
     const address = this.http.address();
