@@ -2,10 +2,15 @@
 // alone in real life, and sharing a process would let one contender's garbage, JIT feedback
 // (the SDK's request path is shared code) and typemcp's process-wide Ajv weigh on another.
 //
-//   node bench/inproc.js round  <project> <contender> <settings JSON> → tools/list, first call, throughput
-//   node bench/inproc.js memory <project> <contender> <calls>         → peak RSS after <calls> calls
+//   node bench/inproc.js round  <project> <contender> <settings JSON>
+//       → tools/list, first calls; then, over IPC, throughput slices on request
+//   node bench/inproc.js memory <project> <contender> <calls>
+//       → peak RSS after <calls> calls
 //
-// Prints one JSON line.
+// A round child sends {ready: measures} once set up, then answers each {slice: k} with
+// {rate: calls/s}: the parent runs the contenders' slices in turn, so that slices compared
+// with each other are measured within a fraction of a second (the noise of a shared machine
+// changes over seconds). The memory child prints one JSON line.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -71,17 +76,20 @@ async function round(projectDir, contender, settings) {
   out.first_call_max_ms = Math.max(...firsts);
 
   // Throughput in steady state: every tool called once first (all lazy work done), then
-  // slices of calls round-robin over all tools; the median slice rate counts.
+  // slices of calls round-robin over all tools, each on the parent's request.
   for (let i = 0; i < n; i++) await call(i);
-  const rates = [];
   const perSlice = Math.max(1, Math.floor(settings.calls / settings.slices));
-  for (let s = 0, next = 0; s < settings.slices; s++, next += perSlice) {
+  // A slice follows an idle wait (the other contenders' slices), which a server under steady
+  // load never has: its first calls, untimed, bring the process back to that steady state.
+  const leadIn = Math.ceil(perSlice / 10);
+  const slice = async (k) => {
+    const next = k * perSlice;
+    for (let j = 0; j < leadIn; j++) await rpc("tools/call", calls[(next + perSlice + j) % n]);
     const started = performance.now();
-    for (let k = 0; k < perSlice; k++) await rpc("tools/call", calls[(next + k) % n]);
-    rates.push(perSlice / ((performance.now() - started) / 1000));
-  }
-  out.calls_per_s = median(rates);
-  return out;
+    for (let j = 0; j < perSlice; j++) await rpc("tools/call", calls[(next + j) % n]);
+    return perSlice / ((performance.now() - started) / 1000);
+  };
+  return { out, slice };
 }
 
 /** Peak RSS (kB) of a session: tools/list, then `count` calls round-robin over every tool. */
@@ -98,9 +106,17 @@ async function memory(projectDir, contender, count) {
 
 async function main() {
   const [mode, projectDir, ...rest] = process.argv.slice(2);
-  const result = mode === "round" ? await round(projectDir, rest[0], JSON.parse(rest[1])) : await memory(projectDir, rest[0], Number(rest[1]));
-  process.stdout.write(JSON.stringify(result) + "\n");
-  process.exit(0); // servers and transports stay open; nothing else to wait for
+  if (mode === "round") {
+    const { out, slice } = await round(projectDir, rest[0], JSON.parse(rest[1]));
+    process.on("message", (message) => {
+      if (message.slice === undefined) process.exit(0); // servers and transports stay open; nothing else to wait for
+      slice(message.slice).then((rate) => process.send({ rate }));
+    });
+    process.send({ ready: out });
+    return;
+  }
+  process.stdout.write(JSON.stringify(await memory(projectDir, rest[0], Number(rest[1]))) + "\n");
+  process.exit(0);
 }
 
 main().catch((error) => {

@@ -8,7 +8,7 @@
 //
 // Prints markdown tables, then one line of JSON with every number.
 "use strict";
-const { execFileSync } = require("node:child_process");
+const { execFileSync, fork } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -20,8 +20,10 @@ const { coldStart } = require("./cold");
 const SETTINGS = {
   n: [500, 24, "tools in the runtime measurements"],
   rounds: [5, 2, "in-process rounds (one child process per contender each)"],
-  calls: [10000, 800, "tools/call per contender per round, for throughput"],
-  slices: [10, 4, "throughput slices per round (the median slice rate counts)"],
+  // Slices long enough to hold several collections of the young generation each: a slice's
+  // rate then is a fair sample of the steady state, not a draw of whether a GC fell in it.
+  calls: [40000, 800, "tools/call per contender per round, for throughput"],
+  slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],
   first_calls: [24, 8, "never-called tools whose first call is timed, per round"],
   cold: [8, 2, "stdio spawns per contender"],
@@ -91,18 +93,64 @@ const orderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => CONTENDE
 const column = (records, key) => Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
 const medians = (s) => Object.fromEntries(CONTENDERS.map((c) => [c, median(s[c])]));
 
+/** A round child (bench/inproc.js round): its set-up measures, then throughput slices on request. */
+function roundChild(dir, contender, childSettings) {
+  const proc = fork(path.join(__dirname, "inproc.js"), ["round", dir, contender, JSON.stringify(childSettings)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      const onExit = (code) => reject(new Error(`bench: the ${contender} round child exited (${code})`));
+      proc.once("exit", onExit);
+      proc.once("message", (message) => {
+        proc.off("exit", onExit);
+        resolve(message);
+      });
+    });
+  return {
+    ready: next().then((message) => message.ready),
+    slice: (k) => {
+      const answer = next().then((message) => message.rate);
+      proc.send({ slice: k });
+      return answer;
+    },
+    stop: () => proc.send({}),
+  };
+}
+
+/**
+ * Rounds of one child per contender. Set-up measures (tools/list, first calls) come from each
+ * child once it is ready; throughput slices then alternate between the three children, each
+ * contender's slice k measured right before or after the others' (the order turns every
+ * slice), and the ratios are taken slice by slice.
+ */
 async function measureInProcess(dir, settings) {
   const rounds = [];
   const childSettings = { calls: settings.calls, slices: settings.slices, lists: settings.lists, firstCalls: settings.first_calls };
+  const sliceRates = [];
   for (let r = 0; r < settings.rounds; r++) {
     log(`in-process round ${r + 1}/${settings.rounds}`);
     const record = {};
-    for (const c of orderOf(r)) record[c] = child("inproc.js", ["round", dir, c, JSON.stringify(childSettings)]);
+    const children = {};
+    for (const c of orderOf(r)) {
+      children[c] = roundChild(dir, c, childSettings);
+      record[c] = await children[c].ready; // set up one at a time: nothing else runs meanwhile
+    }
+    const rates = { typemcp: [], zod: [], floor: [] };
+    for (let k = 0; k < settings.slices; k++) {
+      const slice = {};
+      for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k);
+      for (const c of CONTENDERS) rates[c].push(slice[c]);
+      sliceRates.push(slice);
+    }
+    for (const c of CONTENDERS) {
+      record[c].calls_per_s = median(rates[c]);
+      children[c].stop();
+    }
     rounds.push(record);
   }
   const first = column(rounds, "first_list_ms");
   const steady = column(rounds, "steady_list_ms");
   const calls = column(rounds, "calls_per_s");
+  const slices = column(sliceRates);
   return {
     list: {
       first_ms: medians(first),
@@ -112,8 +160,9 @@ async function measureInProcess(dir, settings) {
     },
     call: {
       calls_per_s: medians(calls),
-      typemcp_over_floor: pairedRatio(calls.typemcp, calls.floor),
-      typemcp_over_zod: pairedRatio(calls.typemcp, calls.zod),
+      // Paired slice by slice: measured within a second of each other.
+      typemcp_over_floor: pairedRatio(slices.typemcp, slices.floor),
+      typemcp_over_zod: pairedRatio(slices.typemcp, slices.zod),
     },
     first_call: {
       median_ms: medians(column(rounds, "first_call_ms")),
@@ -261,7 +310,7 @@ function report(r, settings) {
   const growth = r.build.per_tool_growth === null ? "" : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
 
-${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
+${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
 
 ${runtime}
 
