@@ -86,10 +86,10 @@ class ProjectorWriter {
     private readonly withOracle: boolean,
   ) {}
 
-  /** The program: the functions, then the root's. */
+  /** The program: the functions, then the root's, which takes the value as it comes (a scalar, toJSON, undefined). */
   program(): string {
-    const rootFunction = this.functionFor(this.root);
-    return `${this.functions.join("\n")}\nreturn ${rootFunction};`;
+    const root = `function root(v) {\n  let x = v;\n  if (x !== undefined) { ${this.convert(this.root, "-1")} }\n  return x;\n}`;
+    return `${this.functions.join("\n")}\n${root}\nreturn root;`;
   }
 
   private shape(resolved: JsonSchema): Shape {
@@ -127,7 +127,11 @@ class ProjectorWriter {
     return at >= 0 ? at : this.schemas.push(schema) - 1;
   }
 
-  /** The name of the function that projects values of an object, array or union schema (written once, even when recursive). */
+  /**
+   * The name of the function that projects values of an object, array or union schema
+   * (written once, even when recursive). A union's function takes only objects and arrays
+   * without toJSON(): `convert` sends it nothing else.
+   */
   private functionFor(schema: JsonSchema): string {
     const resolved = resolve(schema, this.root);
     const known = this.functionOf.get(resolved);
@@ -166,8 +170,7 @@ class ProjectorWriter {
       // in order, each projection checked by the oracle; the first (or the first branch) otherwise.
       lines.push("  let o;", "  if (Array.isArray(v)) {", ...this.tries(shape.branches, "array"), "  }", ...this.tries(shape.branches, "object"));
     } else {
-      // A scalar or interpreted schema at the root: one statement on v.
-      lines.push("  let x = v;", `  if (x !== undefined) { ${this.convert(resolved, "d")} }`, "  return x;");
+      throw new Error(`no function for a ${shape.kind} schema`);
     }
     lines.push("}");
     this.functions.push(lines.join("\n"));
@@ -201,18 +204,24 @@ function defineKey(target: object, key: string, value: unknown): void {
  * the interpreter, which says exactly where the value went wrong.
  */
 export function compileProjector(schema: JsonSchema, oracle?: BranchOracle): Projector {
-  const writer = new ProjectorWriter(schema, oracle !== undefined);
-  const program = writer.program();
-  const schemas = writer.schemas;
-  const interpret = (value: unknown, index: number): unknown => projectWithin(value, schemas[index], schema, oracle);
-  const fits = (value: unknown, index: number): boolean => oracle!.fits(schemas[index], value);
-  const generated = new Function("I", "F", "K", "BAIL", program)(interpret, fits, defineKey, BAIL) as (value: unknown, depth: number) => unknown;
+  const interpreted: Projector = (value) => toWire(value, schema, oracle);
+  let generated: (value: unknown) => unknown;
+  try {
+    const writer = new ProjectorWriter(schema, oracle !== undefined);
+    const program = writer.program();
+    const schemas = writer.schemas;
+    const interpret = (value: unknown, index: number): unknown => projectWithin(value, schemas[index], schema, oracle);
+    const fits = (value: unknown, index: number): boolean => oracle!.fits(schemas[index], value);
+    generated = new Function("I", "F", "K", "BAIL", program)(interpret, fits, defineKey, BAIL) as (value: unknown) => unknown;
+  } catch {
+    return interpreted; // a schema the generator cannot write for still goes over the wire, more slowly
+  }
   return (value) => {
     try {
-      const projected = generated(value, 0);
+      const projected = generated(value);
       return projected === undefined ? null : projected;
     } catch {
-      return toWire(value, schema, oracle);
+      return interpreted(value);
     }
   };
 }
