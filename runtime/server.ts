@@ -14,10 +14,10 @@ export interface ServerOptions {
   /** Instructions for the client's model, sent in `initialize`. */
   instructions?: string;
   /**
-   * Compile the tools' validators in the background once the server is connected, one per
-   * idle turn of the event loop, so that no call waits for a compile (default true). With
-   * false, a tool's validators are compiled on its first call: less memory for a server with
-   * many tools that are rarely called.
+   * Compile the tools' validators and result projectors in the background once the server is
+   * connected, one per idle turn of the event loop, so that no call waits for a compile
+   * (default true). With false, a tool's are compiled on its first call: less memory for a
+   * server with many tools that are rarely called.
    */
   precompile?: boolean;
 }
@@ -200,7 +200,7 @@ export class MCPServer {
     }
   }
 
-  /** Compiles every tool's validators in the background, one per idle turn (see ServerOptions.precompile). */
+  /** Compiles every tool's validators and projector in the background, one per idle turn (see ServerOptions.precompile). */
   private warmUp(): void {
     if (this.warming || this.options.precompile === false) return;
     this.warming = true;
