@@ -30,7 +30,7 @@ const SETTINGS = {
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
   build_sizes: ["50,500,2000", "8,24", "project sizes for the build measurement"],
-  build_rounds: [3, 1, "timed builds per size and side (after one untimed round)"],
+  build_rounds: [5, 1, "timed builds per size and side (after one untimed round)"],
 };
 
 function readSettings(argv, env) {
