@@ -1,7 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, CallToolResultSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Server as HttpServer } from "node:http";
 import { markedMethods } from "./decorators";
 import type { HttpOptions } from "./http";
@@ -32,6 +32,17 @@ export type RunOptions = { transport?: "stdio" } | HttpOptions;
  * turned into the prototype of a rebuilt object.
  */
 const ToolsCallMethod = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
+
+/**
+ * Parses a tools/call and its result once with the schemas the SDK checks them with (Zod
+ * compiles each on its first use), so that this one-time work is not a client's first call.
+ */
+function warmRequestPath(): void {
+  const request = { method: "tools/call", params: { name: "typemcp-warm-up", arguments: {} } };
+  ToolsCallMethod.safeParse(request);
+  CallToolRequestSchema.safeParse(request);
+  CallToolResultSchema.safeParse({ content: [{ type: "text", text: "{}" }], structuredContent: {} });
+}
 
 const ENABLE_PLUGIN =
   'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).';
@@ -204,7 +215,7 @@ export class MCPServer {
   private warmUp(): void {
     if (this.warming || this.options.precompile === false) return;
     this.warming = true;
-    const pending = [...this.registered.values()].flatMap((tool) => tool.preparations());
+    const pending = [warmRequestPath, ...[...this.registered.values()].flatMap((tool) => tool.preparations())];
     const next = () => {
       const prepare = pending.shift();
       if (!prepare || this.closing) return;
