@@ -211,7 +211,7 @@ export class MCPServer {
     }
   }
 
-  /** Compiles every tool's validators and projector in the background, one per idle turn (see ServerOptions.precompile). */
+  /** Compiles in the background, one per idle turn: the SDK's tools/call schemas, then every tool's validators and projector (see ServerOptions.precompile). */
   private warmUp(): void {
     if (this.warming || this.options.precompile === false) return;
     this.warming = true;
