@@ -1,5 +1,5 @@
 import type { JsonSchema } from "./contract";
-import { type BranchOracle, projectWithin, resolve, toWire } from "./wire";
+import { ANY, type BranchOracle, projectWithin, resolve, toWire } from "./wire";
 
 /** A schema's wire projection as one function: `toWire(value, schema)` without reading the schema on every call. */
 export type Projector = (value: unknown) => unknown;
@@ -13,35 +13,24 @@ const MAX_DEPTH = 32;
 /** Thrown by generated code where only the interpreter can go on (too deep to be sure there is no cycle). */
 const BAIL = Symbol("project with the interpreter");
 
-/** How generated code treats one (resolved) schema: inline checks for scalars, a function per object, array or union. */
+/** How generated code treats one (resolved) schema: a function per object, array or union; anything else inline. */
 type Shape =
-  | { kind: "scalar"; test: (x: string) => string }
   | { kind: "object"; properties: [string, JsonSchema][]; additional?: JsonSchema }
   | { kind: "array"; prefix: JsonSchema[]; rest: JsonSchema }
   | { kind: "union"; branches: JsonSchema[] }
   | { kind: "interpreted" };
 
-const SCALAR_TESTS: Record<string, (x: string) => string> = {
-  string: (x) => `typeof ${x} === "string"`,
-  boolean: (x) => `typeof ${x} === "boolean"`,
-  number: (x) => `typeof ${x} === "number" && isFinite(${x})`,
-  integer: (x) => `typeof ${x} === "number" && isFinite(${x})`,
-  null: (x) => `${x} === null`,
-};
-
-/** What the interpreter sends as it is, whatever the schema says. */
+/** What the interpreter sends as it is, whatever the schema says (so scalar schemas need no code of their own). */
 const SENT_AS_IS = (x: string) => `typeof ${x} === "string" || typeof ${x} === "boolean" || ${x} === null || (typeof ${x} === "number" && isFinite(${x}))`;
 
 const isSchema = (value: unknown): value is JsonSchema => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** What an array item or an undeclared key is sent with where the schema says nothing: anything JSON can carry. */
-const ANY: JsonSchema = {};
-
 /**
  * The shapes generated code handles are the ones the interpreter treats plainly: an object
  * with declared properties and no other keys or a schema for the others (a record), an
- * array or tuple, a scalar, a union. For those it must give exactly what `toWire` gives.
- * Everything else (open objects, pattern properties) stays with the interpreter.
+ * array or tuple, a union. For those it must give exactly what `toWire` gives. Scalars are
+ * sent as they are under any schema; other objects (open ones, pattern properties) and
+ * anything unsendable go to the interpreter.
  */
 function shapeOf(schema: JsonSchema, withOracle: boolean): Shape {
   if (Array.isArray(schema.anyOf)) {
@@ -50,8 +39,6 @@ function shapeOf(schema: JsonSchema, withOracle: boolean): Shape {
     return withOracle && branches.length > 0 && branches.every(isSchema) ? { kind: "union", branches } : { kind: "interpreted" };
   }
   const type = schema.type;
-  if (typeof type !== "string") return { kind: "interpreted" };
-  if (SCALAR_TESTS[type]) return { kind: "scalar", test: SCALAR_TESTS[type] };
   if (type === "object") {
     const declared = schema.properties ?? {};
     const additional = schema.additionalProperties;
@@ -101,8 +88,6 @@ class ProjectorWriter {
     const resolved = resolve(schema, this.root);
     const shape = this.shape(resolved);
     switch (shape.kind) {
-      case "scalar":
-        return `if (!(${shape.test("x")})) x = I(x, ${this.indexOf(resolved)});`;
       case "union":
         // The interpreter sends scalars as they are and looks at the branches for objects and arrays.
         return `if (!(${SENT_AS_IS("x")})) x = typeof x === "object" && typeof x.toJSON !== "function" ? ${this.functionFor(resolved)}(x, ${depth} + 1) : I(x, ${this.indexOf(resolved)});`;
@@ -110,7 +95,6 @@ class ProjectorWriter {
       case "array":
         return `x = ${this.functionFor(resolved)}(x, ${depth} + 1);`;
       case "interpreted":
-        // Scalars go as they are under any schema: only objects, arrays and the unsendable need the interpreter.
         return `if (!(${SENT_AS_IS("x")})) x = I(x, ${this.indexOf(resolved)});`;
     }
   }

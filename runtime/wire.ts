@@ -20,7 +20,8 @@ export interface BranchOracle {
   fits(branch: JsonSchema, value: unknown): boolean;
 }
 
-const ANY: JsonSchema = {};
+/** The schema of a value the schema says nothing about: anything JSON can carry. */
+export const ANY: JsonSchema = {};
 
 /**
  * One projection's state. The path is a stack (pushed and popped around each child) rather
