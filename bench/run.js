@@ -20,8 +20,8 @@ const { coldStart } = require("./cold");
 const SETTINGS = {
   n: [500, 24, "tools in the runtime measurements"],
   rounds: [5, 2, "in-process rounds (one child process per contender each)"],
-  // Slices long enough to hold several collections of the young generation each: a slice's
-  // rate then is a fair sample of the steady state, not a draw of whether a GC fell in it.
+  // 2,000 calls a slice: shorter slices, each after an idle wait, read typemcp lower than a
+  // server under steady load runs (about 0.77× the floor with 500; see README, Performance).
   calls: [40000, 800, "tools/call per contender per round, for throughput"],
   slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],
@@ -134,17 +134,18 @@ async function measureInProcess(dir, settings) {
       children[c] = roundChild(dir, c, childSettings);
       record[c] = await children[c].ready; // set up one at a time: nothing else runs meanwhile
     }
-    const rates = { typemcp: [], zod: [], floor: [] };
+    const roundSlices = [];
     for (let k = 0; k < settings.slices; k++) {
       const slice = {};
       for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k);
-      for (const c of CONTENDERS) rates[c].push(slice[c]);
-      sliceRates.push(slice);
+      roundSlices.push(slice);
     }
+    const rates = column(roundSlices);
     for (const c of CONTENDERS) {
       record[c].calls_per_s = median(rates[c]);
       children[c].stop();
     }
+    sliceRates.push(...roundSlices);
     rounds.push(record);
   }
   const first = column(rounds, "first_list_ms");
