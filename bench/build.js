@@ -4,7 +4,8 @@
 //
 // As a child process: `node bench/build.js <project>` builds it once with the transformer;
 // `node --expose-gc bench/build.js <project> <rounds>` times both builds, alternating, phase
-// by phase. Prints one JSON line.
+// by phase; `node bench/build.js <project> once <plain|typemcp>` builds once in memory, for
+// bench/instructions.js to count. Prints one JSON line.
 "use strict";
 const path = require("node:path");
 const ts = require("typescript");
@@ -63,9 +64,10 @@ const TYPEMCP = { transform: true, outDir: "out" };
 const PLAIN = { transform: false, outDir: "out-plain" };
 
 if (require.main === module) {
-  const [projectDir, rounds] = process.argv.slice(2);
-  if (rounds === undefined) {
-    console.log(JSON.stringify(build(projectDir, TYPEMCP))); // just build it, once
+  const [projectDir, rounds, side] = process.argv.slice(2);
+  if (rounds === undefined || rounds === "once") {
+    // Just build it, once: written out, or in memory as one side.
+    console.log(JSON.stringify(rounds ? build(projectDir, side === "plain" ? PLAIN : TYPEMCP, false) : build(projectDir, TYPEMCP)));
     process.exit(0);
   }
   // One round first, not counted: the first large program of a process also pays for JIT

@@ -6,6 +6,8 @@
 //       → tools/list, first calls; then, over IPC, throughput slices on request
 //   node bench/inproc.js memory <project> <contender> <calls>
 //       → peak RSS after <calls> calls
+//   node bench/inproc.js calls <project> <contender> <calls>
+//       → just <calls> calls round-robin after each tool's first, for bench/instructions.js to count
 //
 // A round child sends {ready: measures} once set up, then answers each {slice: k} with
 // {rate: calls/s}: the parent runs the contenders' slices in turn, so that slices compared
@@ -75,9 +77,17 @@ async function round(projectDir, contender, settings) {
   out.first_call_ms = median(firsts);
   out.first_call_max_ms = Math.max(...firsts);
 
-  // Throughput in steady state: every tool called once first (all lazy work done), then
-  // slices of calls round-robin over all tools, each on the parent's request.
+  // Every tool called once (all lazy work done), then the warm-up, timed on its own: calls
+  // round-robin while the JIT compiles the hot code. V8 optimizes a function once it has been
+  // called often; typemcp has validators and a projector per shape of schema, each running for
+  // 1/8 of these calls here, and --trace-opt shows them still being optimized some 25,000
+  // calls in. Until then typemcp runs slower than in steady state (see README, Performance).
   for (let i = 0; i < n; i++) await call(i);
+  const warmStarted = performance.now();
+  for (let j = 0; j < settings.warmup; j++) await rpc("tools/call", calls[j % n]);
+  out.warmup_calls_per_s = settings.warmup / ((performance.now() - warmStarted) / 1000);
+
+  // Throughput in steady state: slices of calls round-robin over all tools, each on the parent's request.
   const perSlice = Math.max(1, Math.floor(settings.calls / settings.slices));
   // A slice follows an idle wait (the other contenders' slices), which a server under steady
   // load never has: its first calls, untimed, bring the process back to that steady state.
@@ -92,8 +102,8 @@ async function round(projectDir, contender, settings) {
   return { out, slice };
 }
 
-/** Peak RSS (kB) of a session: tools/list, then `count` calls round-robin over every tool. */
-async function memory(projectDir, contender, count) {
+/** A session: tools/list, then `count` calls round-robin over every tool (each one's first checked). */
+async function session(projectDir, contender, count) {
   const calls = readCalls(projectDir);
   const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer());
   await rpc("tools/list", {});
@@ -101,6 +111,11 @@ async function memory(projectDir, contender, count) {
     const response = await rpc("tools/call", calls[i % calls.length]);
     if (i < calls.length) checkResponse(response, `${contender} ${calls[i].name}`);
   }
+}
+
+/** Peak RSS (kB) of a session of `count` calls. */
+async function memory(projectDir, contender, count) {
+  await session(projectDir, contender, count);
   return { max_rss_kb: process.resourceUsage().maxRSS }; // kB on Linux
 }
 
@@ -114,6 +129,11 @@ async function main() {
     });
     process.send({ ready: out });
     return;
+  }
+  if (mode === "calls") {
+    await session(projectDir, rest[0], Number(rest[1]));
+    process.stdout.write(JSON.stringify({ calls: Number(rest[1]) }) + "\n");
+    process.exit(0);
   }
   process.stdout.write(JSON.stringify(await memory(projectDir, rest[0], Number(rest[1]))) + "\n");
   process.exit(0);

@@ -8,18 +8,19 @@
 //
 // Prints markdown tables, then one line of JSON with every number.
 "use strict";
-const { execFileSync, fork } = require("node:child_process");
+const { fork } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ROOT, generate, writeFloor } = require("./generate");
-const { CONTENDERS, LABELS, modulePath, rawConnect } = require("./servers");
+const { ROOT, generate } = require("./generate");
+const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
 
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
 const SETTINGS = {
   n: [500, 24, "tools in the runtime measurements"],
   rounds: [5, 2, "in-process rounds (one child process per contender each)"],
+  warmup: [30000, 400, "tools/call per contender per round before its throughput slices, timed on their own (the warm-up rate)"],
   // 2,000 calls a slice: shorter slices, each after an idle wait, read typemcp lower than a
   // server under steady load runs (about 0.77× the floor with 500; see README, Performance).
   calls: [40000, 800, "tools/call per contender per round, for throughput"],
@@ -63,28 +64,6 @@ const median = (values) => {
 const pairedRatio = (a, b) => median(a.map((x, i) => x / b[i]));
 const pairedDiff = (a, b) => median(a.map((x, i) => x - b[i]));
 
-/** Runs a child node script, returns its last stdout line as JSON (the children print one). */
-function child(script, args, nodeOptions = []) {
-  const stdout = execFileSync(process.execPath, [...nodeOptions, path.join(__dirname, script), ...args.map(String)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(stdout.trim().split("\n").pop());
-}
-
-/** Generates and builds the N-tool project, then writes the floor from the schemas typemcp publishes. */
-async function prepare(dir, n) {
-  generate(dir, n);
-  const built = child("build.js", [path.join(dir, "typemcp")]);
-  log(`built ${n} typemcp tools in ${Math.round(built.total)} ms`);
-  const server = require(modulePath(dir, "typemcp")).createServer();
-  const rpc = await rawConnect(server);
-  const { result } = await rpc("tools/list", {});
-  await server.close();
-  writeFloor(path.join(dir, "floor"), result.tools);
-}
-
 /** The order of the contenders in round r: each permutation in turn, so that none always goes first or after the same one. */
 const PERMUTATIONS = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
 const orderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => CONTENDERS[i]);
@@ -124,7 +103,7 @@ function roundChild(dir, contender, childSettings) {
  */
 async function measureInProcess(dir, settings) {
   const rounds = [];
-  const childSettings = { calls: settings.calls, slices: settings.slices, lists: settings.lists, firstCalls: settings.first_calls };
+  const childSettings = { warmup: settings.warmup, calls: settings.calls, slices: settings.slices, lists: settings.lists, firstCalls: settings.first_calls };
   const sliceRates = [];
   for (let r = 0; r < settings.rounds; r++) {
     log(`in-process round ${r + 1}/${settings.rounds}`);
@@ -151,6 +130,7 @@ async function measureInProcess(dir, settings) {
   const first = column(rounds, "first_list_ms");
   const steady = column(rounds, "steady_list_ms");
   const calls = column(rounds, "calls_per_s");
+  const warmup = column(rounds, "warmup_calls_per_s");
   const slices = column(sliceRates);
   return {
     list: {
@@ -164,6 +144,10 @@ async function measureInProcess(dir, settings) {
       // Paired slice by slice: measured within a second of each other.
       typemcp_over_floor: pairedRatio(slices.typemcp, slices.floor),
       typemcp_over_zod: pairedRatio(slices.typemcp, slices.zod),
+      warmup_calls: settings.warmup,
+      warmup_calls_per_s: medians(warmup),
+      warmup_typemcp_over_floor: pairedRatio(warmup.typemcp, warmup.floor),
+      warmup_typemcp_over_zod: pairedRatio(warmup.typemcp, warmup.zod),
     },
     first_call: {
       median_ms: medians(column(rounds, "first_call_ms")),
@@ -279,7 +263,8 @@ function report(r, settings) {
     [
       row("tools/list, first (ms)", r.list.first_ms, signed(r.list.typemcp_minus_floor_ms.first), `${x(r.list.zod_over_typemcp.first)} faster`),
       row("tools/list, steady state (ms)", r.list.steady_ms, signed(r.list.typemcp_minus_floor_ms.steady), `${x(r.list.zod_over_typemcp.steady)} faster`),
-      row("tools/call, validated (calls/s)", r.call.calls_per_s, x(r.call.typemcp_over_floor), x(r.call.typemcp_over_zod)),
+      row(`tools/call, validated, warm-up: ${fmt(r.call.warmup_calls)} calls after each tool's first (calls/s)`, r.call.warmup_calls_per_s, x(r.call.warmup_typemcp_over_floor), x(r.call.warmup_typemcp_over_zod)),
+      row("tools/call, validated, steady state (calls/s)", r.call.calls_per_s, x(r.call.typemcp_over_floor), x(r.call.typemcp_over_zod)),
       row("first call of a never-called tool, warm server, median (ms)", r.first_call.median_ms, "", ""),
       row("first call of a never-called tool, warm server, max (ms)", r.first_call.max_ms, "", ""),
       row("first tools/call of a server (ms)", r.first_call.first_of_server_ms, "", ""),
@@ -337,7 +322,8 @@ async function main() {
   const started = performance.now();
 
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
-  await prepare(dir, settings.n);
+  const built = await prepare(dir, settings.n);
+  log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
   r.cold_start = await measureColdStart(dir, settings);
   r.memory = measureMemory(dir, settings);

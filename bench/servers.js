@@ -1,6 +1,9 @@
-// The three contenders of a generated project, and a bare JSON-RPC client to drive them.
+// The three contenders of a generated project (generated and built by prepare), and a bare
+// JSON-RPC client to drive them.
 "use strict";
+const { execFileSync } = require("node:child_process");
 const path = require("node:path");
+const { generate, writeFloor } = require("./generate");
 const { InMemoryTransport } = require("@modelcontextprotocol/sdk/inMemory.js");
 
 const CONTENDERS = ["typemcp", "zod", "floor"];
@@ -49,4 +52,29 @@ function checkResponse(response, what) {
   return response;
 }
 
-module.exports = { CONTENDERS, LABELS, modulePath, rawConnect, checkResponse };
+/** Runs a child node script of bench/, returns its last stdout line as JSON (the children print one). */
+function child(script, args, nodeOptions = []) {
+  const stdout = execFileSync(process.execPath, [...nodeOptions, path.join(__dirname, script), ...args.map(String)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split("\n").pop());
+}
+
+/**
+ * Generates and builds the N-tool project, then writes the floor from the schemas typemcp
+ * publishes. Returns the typemcp build's times.
+ */
+async function prepare(dir, n) {
+  generate(dir, n);
+  const built = child("build.js", [path.join(dir, "typemcp")]);
+  const server = require(modulePath(dir, "typemcp")).createServer();
+  const rpc = await rawConnect(server);
+  const { result } = await rpc("tools/list", {});
+  await server.close();
+  writeFloor(path.join(dir, "floor"), result.tools);
+  return built;
+}
+
+module.exports = { CONTENDERS, LABELS, modulePath, rawConnect, checkResponse, child, prepare };

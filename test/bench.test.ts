@@ -20,9 +20,26 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
     expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "memory", "build", "targets"]),
   );
   expect(result.quick).toBe(true);
-  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.memory.max_rss_mb]) {
+  expect(result.call.warmup_calls).toBe(result.settings.warmup);
+  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.call.warmup_calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.memory.max_rss_mb]) {
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
+
+test("bench/instructions.js counts instructions per call and per build with valgrind", async () => {
+  const env = { ...process.env, BENCH_DIR: path.join(ROOT, ".build", "bench-test-instructions") };
+  const args = [path.join(ROOT, "bench", "instructions.js"), "--n=8", "--warmup=20", "--calls=40"];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+
+  expect(stdout).toContain("| one tools/call in steady state");
+  const result = JSON.parse(stdout.trim().split("\n").pop()!);
+  expect(result.settings).toEqual({ n: 8, warmup: 20, calls: 40 });
+  // Counts, not times: a call costs thousands of instructions on both sides, and the typemcp
+  // build runs the transformer on top of everything the plain build does.
+  for (const side of ["typemcp", "floor"]) expect(result.call.instructions_per_call[side]).toBeGreaterThan(10_000);
+  expect(result.call.floor_over_typemcp).toBeCloseTo(result.call.instructions_per_call.floor / result.call.instructions_per_call.typemcp, 10);
+  expect(result.build.instructions.typemcp).toBeGreaterThan(result.build.instructions.plain);
+  expect(result.build.typemcp_over_plain).toBeCloseTo(result.build.instructions.typemcp / result.build.instructions.plain, 10);
+}, 900_000);

@@ -1,0 +1,105 @@
+// Instructions counted instead of seconds: typemcp against the floor per tools/call, and the
+// typemcp build against plain tsc, with valgrind's callgrind. Wall-clock ratios on a shared
+// machine move by more than the targets' margins from run to run; an instruction count does
+// not. `node --predictable` makes V8 compile and collect garbage on the main thread, at the
+// same points in every run, so a run counts the same to within a fraction of a percent.
+//
+//   npm run bench:instructions            (builds dist/ first; needs valgrind; ~15 minutes)
+//   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000]
+//
+// Per call: two runs of the same session that differ only in how many calls follow the
+// warm-up, (count(warm-up + calls) − count(warm-up)) ÷ calls: what a call costs once the JIT
+// has compiled the hot code (start-up and warm-up cancel out). Build: one fresh process per
+// side, node and TypeScript included, as a `tsc` or `tspc` run would be. Prints a table and
+// one line of JSON.
+"use strict";
+const { execFile, execFileSync } = require("node:child_process");
+const os = require("node:os");
+const path = require("node:path");
+const { ROOT } = require("./generate");
+const { prepare } = require("./servers");
+
+function readSettings(argv) {
+  const settings = { n: 500, warmup: 30000, calls: 20000 };
+  for (const name of Object.keys(settings)) {
+    const flag = argv.find((a) => a.startsWith(`--${name}=`));
+    if (flag) settings[name] = Number(flag.split("=")[1]);
+    if (!(settings[name] >= 1)) throw new Error(`bench: --${name} must be a positive number`);
+  }
+  return settings;
+}
+
+const log = (message) => process.stderr.write(`[instructions] ${message}\n`);
+
+/** Instructions executed by `node --predictable <script> <args>` (all threads), from callgrind's summary. */
+function count(script, args) {
+  return new Promise((resolve, reject) => {
+    const command = ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", path.join(__dirname, script), ...args.map(String)];
+    execFile("valgrind", command, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      const collected = /Collected : (\d+)/.exec(stderr);
+      if (error || !collected) return reject(new Error(`bench: valgrind ${command.slice(2).join(" ")} failed: ${error?.message ?? ""}\n${stderr.slice(-2000)}`));
+      resolve(Number(collected[1]));
+    });
+  });
+}
+
+/** Runs the jobs two at a time (this machine's cores); each job is a function returning a promise. */
+async function inPairs(jobs) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+async function main() {
+  const settings = readSettings(process.argv.slice(2));
+  try {
+    execFileSync("valgrind", ["--version"], { stdio: "ignore" });
+  } catch {
+    throw new Error("bench: counting instructions needs valgrind (Debian: apt-get install valgrind)");
+  }
+  const dir = path.join(path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench")), `n${settings.n}`);
+  log(`generating and building ${settings.n} tools in ${path.relative(ROOT, dir)}`);
+  await prepare(dir, settings.n);
+
+  const { warmup, calls } = settings;
+  const session = (contender, k) => () => count("inproc.js", ["calls", dir, contender, k]);
+  const build = (side) => () => count("build.js", [path.join(dir, "typemcp"), "once", side]);
+  log("counting: 4 call sessions and 2 builds under valgrind, two at a time");
+  const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp] = await inPairs([
+    session("typemcp", warmup),
+    session("floor", warmup),
+    session("typemcp", warmup + calls),
+    session("floor", warmup + calls),
+    build("plain"),
+    build("typemcp"),
+  ]);
+  const perCall = { typemcp: (typemcpLong - typemcpShort) / calls, floor: (floorLong - floorShort) / calls };
+  const result = {
+    call: { warmup, calls, instructions_per_call: perCall, floor_over_typemcp: perCall.floor / perCall.typemcp },
+    build: { tools: settings.n, instructions: { plain, typemcp }, typemcp_over_plain: typemcp / plain },
+    machine: { cpus: os.cpus().length, node: process.version },
+  };
+  const k = (n) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
+  const g = (n) => `${(n / 1e9).toFixed(2)} G`;
+  process.stdout.write(`## typemcp instruction counts (callgrind, node --predictable)
+
+| measure | typemcp | reference | ratio |
+|---|---|---|---|
+| one tools/call in steady state, after ${warmup.toLocaleString("en-US")} calls (instructions; reference: the floor) | ${k(perCall.typemcp)} | ${k(perCall.floor)} | ${result.call.floor_over_typemcp.toFixed(3)}× the floor's throughput |
+| build of ${settings.n} tools, whole process (instructions; reference: plain tsc) | ${g(typemcp)} | ${g(plain)} | ${result.build.typemcp_over_plain.toFixed(3)}× plain tsc |
+
+`);
+  process.stdout.write(JSON.stringify({ bench: "typemcp-instructions", settings, ...result }) + "\n");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
