@@ -350,13 +350,13 @@ function writeTypemcp(dir, n) {
   }
   write(
     path.join(dir, "src", "index.ts"),
-    `import { MCPServer } from "typemcp";
+    `import { MCPServer, type ServerOptions } from "typemcp";
 ${imports.join("\n")}
 
 const tools = [${Array.from({ length: n }, (_, i) => `t${pad(i)}`).join(", ")}];
 
-export function createServer(): MCPServer {
-  const mcp = new MCPServer("bench");
+export function createServer(options?: ServerOptions): MCPServer {
+  const mcp = new MCPServer("bench", options);
   for (const tool of tools) tool.register(mcp);
   return mcp;
 }

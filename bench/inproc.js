@@ -6,6 +6,9 @@
 //       → tools/list, first calls; then, over IPC, throughput slices on request
 //   node bench/inproc.js memory <project> <contender> <calls>
 //       → peak RSS after <calls> calls
+//   node bench/inproc.js lazy <project> <contender> <shapes>
+//       → the first call of one tool of each shape in a fresh process whose server compiles
+//         nothing ahead (typemcp: precompile false), so each call compiles its tool's validators
 //   node bench/inproc.js calls <project> <contender> <calls>
 //       → just <calls> calls round-robin after each tool's first, for bench/instructions.js to count
 //
@@ -102,6 +105,25 @@ async function round(projectDir, contender, settings) {
   return { out, slice };
 }
 
+/**
+ * The first call of tools 0 .. shapes-1 (one of each shape: the generator assigns shapes
+ * round-robin) in this fresh process, on a server that compiles nothing before a call needs
+ * it: what a call pays when it comes before the background compile got to its tool, or on a
+ * server made with `precompile: false`. The first is also the first compile of the process.
+ */
+async function lazy(projectDir, contender, shapes) {
+  const calls = readCalls(projectDir);
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer({ precompile: false }));
+  await rpc("tools/list", {});
+  const times = [];
+  for (let i = 0; i < Math.min(shapes, calls.length); i++) {
+    const started = performance.now();
+    checkResponse(await rpc("tools/call", calls[i]), `${contender} ${calls[i].name}`);
+    times.push(performance.now() - started);
+  }
+  return { first_call_ms: times };
+}
+
 /** A session: tools/list, then `count` calls round-robin over every tool (each one's first checked). */
 async function session(projectDir, contender, count) {
   const calls = readCalls(projectDir);
@@ -129,6 +151,10 @@ async function main() {
     });
     process.send({ ready: out });
     return;
+  }
+  if (mode === "lazy") {
+    process.stdout.write(JSON.stringify(await lazy(projectDir, rest[0], Number(rest[1]))) + "\n");
+    process.exit(0);
   }
   if (mode === "calls") {
     await session(projectDir, rest[0], Number(rest[1]));

@@ -12,7 +12,7 @@ const { fork } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ROOT, generate } = require("./generate");
+const { ROOT, TEMPLATES, generate } = require("./generate");
 const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
 
@@ -28,6 +28,7 @@ const SETTINGS = {
   lists: [20, 5, "steady-state tools/list per contender per round"],
   first_calls: [24, 8, "never-called tools whose first call is timed, per round"],
   cold: [8, 2, "stdio spawns per contender"],
+  lazy: [3, 1, "fresh processes per contender timing the first call of each shape with nothing compiled ahead"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
   build_sizes: ["50,500,2000", "8,24", "project sizes for the build measurement"],
@@ -176,6 +177,21 @@ async function measureColdStart(dir, settings) {
   };
 }
 
+/** The first call of each shape in a fresh process whose server compiles nothing ahead (bench/inproc.js lazy). */
+function measureLazyFirstCalls(dir, settings) {
+  const runs = [];
+  for (let k = 0; k < settings.lazy; k++) {
+    const record = {};
+    for (const c of orderOf(k)) {
+      const times = child("inproc.js", ["lazy", dir, c, TEMPLATES.length]).first_call_ms;
+      record[c] = { median: median(times), max: Math.max(...times) };
+    }
+    runs.push(record);
+  }
+  log(`first calls with nothing compiled ahead: ${settings.lazy} process(es) per contender`);
+  return { shapes: TEMPLATES.length, median_ms: medians(column(runs, "median")), max_ms: medians(column(runs, "max")) };
+}
+
 function measureMemory(dir, settings) {
   const runs = [];
   for (let k = 0; k < settings.memory_runs; k++) {
@@ -238,6 +254,7 @@ function targets(r, buildAt) {
   add("tools/call throughput: typemcp ÷ Zod", r.call.typemcp_over_zod, "≥ 1.3×", r.call.typemcp_over_zod >= 1.3, "×");
   add("first call of a never-called tool, warm server (median)", r.first_call.median_ms.typemcp, "≤ 5 ms", r.first_call.median_ms.typemcp <= 5, "ms");
   add("first call in a fresh process (stdio)", r.cold_start.first_call_ms.typemcp, "≤ 5 ms", r.cold_start.first_call_ms.typemcp <= 5, "ms");
+  add("first call compiling its tool's validators (precompile: false), slowest shape", r.lazy.max_ms.typemcp, "≤ 5 ms", r.lazy.max_ms.typemcp <= 5, "ms");
   add("cold start: typemcp ÷ floor", r.cold_start.typemcp_over_floor, "≤ 1.2×", r.cold_start.typemcp_over_floor <= 1.2, "×");
   add(`build at ${buildAt.tools} tools: typemcp ÷ plain tsc`, buildAt.ratio, "≤ 1.1×", buildAt.ratio <= 1.1, "×");
   add("peak RSS: typemcp ÷ floor", r.memory.typemcp_over_floor, "≤ 1.2×", r.memory.typemcp_over_floor <= 1.2, "×");
@@ -271,6 +288,8 @@ function report(r, settings) {
       row("register + connect (ms)", r.setup_ms, "", ""),
       row("cold start, stdio spawn → tools/list (ms)", r.cold_start.start_ms, x(r.cold_start.typemcp_over_floor), x(r.cold_start.typemcp_over_zod)),
       row("first call in a fresh process, stdio (ms)", r.cold_start.first_call_ms, "", ""),
+      row(`first call of each of ${r.lazy.shapes} shapes, nothing compiled ahead, fresh process, median (ms)`, r.lazy.median_ms, "", ""),
+      row(`first call of each of ${r.lazy.shapes} shapes, nothing compiled ahead, fresh process, slowest (ms)`, r.lazy.max_ms, "", ""),
       row(`peak RSS after ${r.memory.calls} calls over all tools (MB)`, r.memory.max_rss_mb, x(r.memory.typemcp_over_floor), x(r.memory.typemcp_over_zod)),
     ],
   );
@@ -326,6 +345,7 @@ async function main() {
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
   r.cold_start = await measureColdStart(dir, settings);
+  r.lazy = measureLazyFirstCalls(dir, settings);
   r.memory = measureMemory(dir, settings);
   r.build = measureBuild(path.join(base, settings.quick ? "quick-build" : "build"), settings);
   const buildAt = r.build.sizes.find((s) => s.tools === settings.n) ?? r.build.sizes[r.build.sizes.length - 1];
