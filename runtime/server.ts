@@ -15,9 +15,10 @@ export interface ServerOptions {
   instructions?: string;
   /**
    * Compile the tools' validators and result projectors in the background once the server is
-   * connected, one per idle turn of the event loop, so that no call waits for a compile
-   * (default true). With false, a tool's are compiled on its first call: less memory for a
-   * server with many tools that are rarely called.
+   * connected, one per idle turn of the event loop (default true). With false, a tool's are
+   * compiled when it is first called (its validators in the idle turn after that call, which is
+   * validated by walking the schemas): less memory for a server with many tools that are
+   * rarely called.
    */
   precompile?: boolean;
 }

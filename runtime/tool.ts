@@ -123,15 +123,14 @@ export class RegisteredTool {
 
   /** Undefined when the arguments are valid, else the message that says why not. */
   private checkArguments(args: Record<string, unknown>): string | undefined {
-    const validate = this.input.validate;
     try {
-      if (validate(args)) return undefined;
+      if (this.input.accepts(args)) return undefined;
     } catch (error) {
       // Ajv recurses with the data: arguments nested deeper than the stack are refused, not a crash.
       if (error instanceof RangeError) return "the arguments are nested too deeply";
       throw error;
     }
-    return validationMessage(String(this.input.schema.title), validate.errors ?? [], args);
+    return validationMessage(String(this.input.schema.title), this.input.validate.errors ?? [], args);
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
@@ -170,8 +169,7 @@ export class RegisteredTool {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
       const wire = this.output.toWire(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
-      const validate = this.output.validate;
-      if (!validate(wire)) return errorResult(this.name, validationMessage(String(schema.title), validate.errors ?? [], wire));
+      if (!this.output.accepts(wire)) return errorResult(this.name, validationMessage(String(schema.title), this.output.validate.errors ?? [], wire));
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
       if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);

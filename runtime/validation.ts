@@ -2,6 +2,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
 import { compileProjector, type Projector } from "./projector";
+import { verdictOf } from "./verdict";
 import type { BranchOracle } from "./wire";
 
 /**
@@ -55,12 +56,18 @@ function pointers(schema: unknown, at: string, into: Map<object, string>): Map<o
  * One validation form as Ajv holds it, with everything compiled from it: the validator of
  * the whole, those of the union branches the projection asks about, and the projector.
  * Every schema of this form shares them.
+ *
+ * Until a validator is compiled, its questions are answered by walking the schema
+ * (verdict.ts) wherever the walk can tell, and the compile waits for an idle turn: a call
+ * does not wait 1 to 10 ms for Ajv. A rejection is always Ajv's, which says why.
  */
 export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
   private readonly parts = new Map<string, ValidateFunction>();
   private pointerOf?: Map<object, string>;
   private projector?: Projector;
+  /** JSON pointers of the validators to compile in the next idle turn ("" is the whole). */
+  private pending?: Set<string>;
 
   constructor(
     private readonly key: string,
@@ -76,11 +83,51 @@ export class CompiledForm implements BranchOracle {
     return (this.projector ??= compileProjector(this.form, this));
   }
 
+  /**
+   * Whether a value is valid. False means Ajv rejected it: `validate.errors` then say why.
+   * Before the validator is compiled, a value the walk finds valid is accepted without it.
+   */
+  accepts(value: unknown): boolean {
+    if (this.whole) return this.whole(value) === true;
+    if (verdictOf(this.form, value) === true) {
+      this.compileSoon("");
+      return true;
+    }
+    return this.validate(value) === true;
+  }
+
   /** Whether a value fits one branch of a union of this form (the projection asks, to pick the branch). */
   fits(branch: JsonSchema, value: unknown): boolean {
     this.pointerOf ??= pointers(this.form, "", new Map());
     const pointer = this.pointerOf.get(branch);
-    return pointer !== undefined && this.validatorAt(pointer)(value) === true;
+    if (pointer === undefined) return false;
+    const compiled = this.parts.get(pointer);
+    if (compiled) return compiled(value) === true;
+    const verdict = verdictOf(branch, value, this.form);
+    if (verdict === undefined) return this.validatorAt(pointer)(value) === true;
+    this.compileSoon(pointer);
+    return verdict;
+  }
+
+  /** Compiles in the next idle turn the validators the walk stood in for, so that later calls use them. */
+  private compileSoon(pointer: string): void {
+    if (this.pending) {
+      this.pending.add(pointer);
+      return;
+    }
+    this.pending = new Set([pointer]);
+    setImmediate(() => {
+      const pending = this.pending!;
+      this.pending = undefined;
+      for (const at of pending) {
+        try {
+          if (at === "") void this.validate;
+          else this.validatorAt(at);
+        } catch {
+          // A schema Ajv cannot compile fails the call that needs it, with the reason; not here.
+        }
+      }
+    }).unref();
   }
 
   /** The validator of the sub-schema at a JSON pointer (`/properties/result/anyOf/1`), resolving `$ref`s against the whole form. */
@@ -124,6 +171,11 @@ export class SchemaValidator {
   /** The validator of the whole schema. */
   get validate(): ValidateFunction {
     return this.compiled.validate;
+  }
+
+  /** Whether a value is valid (see CompiledForm.accepts): when not, `validate.errors` say why. */
+  accepts(value: unknown): boolean {
+    return this.compiled.accepts(value);
   }
 
   /** The value as it goes over the wire under this schema (see toWire in wire.ts). */
