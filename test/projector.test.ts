@@ -11,39 +11,15 @@
  * speed-up is gone without a failing test).
  */
 import fc from "fast-check";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { compiledForm } from "../runtime/validation";
 import * as wire from "../runtime/wire";
 import { anyJson, valuesOf, type Json } from "./support/json-arbitraries";
-import { emittedRegistrations } from "./support/emitted-contracts";
+import { publishedSchemas } from "./support/emitted-contracts";
 import { FIXTURES_OUT } from "./support/fixtures";
 
 type JsonSchema = { [keyword: string]: unknown };
 
 const SEED = 20_261_203;
-
-function builtModules(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const at = path.join(dir, entry.name);
-    return entry.isDirectory() ? builtModules(at) : entry.name.endsWith(".js") ? [at] : [];
-  });
-}
-
-/** Every output schema the fixtures' builds publish, once each. */
-function fixtureOutputSchemas(): [string, JsonSchema][] {
-  const seen = new Set<string>();
-  const found: [string, JsonSchema][] = [];
-  for (const file of builtModules(FIXTURES_OUT)) {
-    for (const { contract } of emittedRegistrations(fs.readFileSync(file, "utf8"))) {
-      const schema = contract?.outputSchema as JsonSchema | undefined;
-      if (!schema || seen.has(JSON.stringify(schema))) continue;
-      seen.add(JSON.stringify(schema));
-      found.push([`${path.relative(FIXTURES_OUT, file)}: ${contract.name}`, schema]);
-    }
-  }
-  return found;
-}
 
 const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: "object", properties, required, additionalProperties: false });
 
@@ -188,7 +164,7 @@ function valuesFor(schema: JsonSchema): fc.Arbitrary<Json> {
   }
 }
 
-describe.each([...fixtureOutputSchemas(), ...WRITTEN])("%s", (_, schema) => {
+describe.each([...publishedSchemas(FIXTURES_OUT, ["outputSchema"]), ...WRITTEN])("%s", (_, schema) => {
   test("the compiled projector gives what the interpreter gives", () => {
     const form = compiledForm(schema);
     fc.assert(

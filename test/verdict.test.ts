@@ -10,40 +10,15 @@
  * idle turn, and leaves every rejection to Ajv.
  */
 import fc from "fast-check";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { compiledForm } from "../runtime/validation";
 import { verdictOf } from "../runtime/verdict";
 import { anyJson, mutantsOf, valuesOf, type Json } from "./support/json-arbitraries";
-import { emittedRegistrations } from "./support/emitted-contracts";
+import { publishedSchemas } from "./support/emitted-contracts";
 import { FIXTURES_OUT } from "./support/fixtures";
 
 type JsonSchema = { [keyword: string]: unknown };
 
 const SEED = 20_261_203;
-
-function builtModules(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const at = path.join(dir, entry.name);
-    return entry.isDirectory() ? builtModules(at) : entry.name.endsWith(".js") ? [at] : [];
-  });
-}
-
-/** Every input and output schema the fixtures' builds publish, once each. */
-function fixtureSchemas(): [string, JsonSchema][] {
-  const seen = new Set<string>();
-  const found: [string, JsonSchema][] = [];
-  for (const file of builtModules(FIXTURES_OUT)) {
-    for (const { contract } of emittedRegistrations(fs.readFileSync(file, "utf8"))) {
-      for (const [which, schema] of [["input", contract?.inputSchema], ["output", contract?.outputSchema]] as const) {
-        if (!schema || seen.has(JSON.stringify(schema))) continue;
-        seen.add(JSON.stringify(schema));
-        found.push([`${path.relative(FIXTURES_OUT, file)}: ${contract.name} ${which}`, schema as JsonSchema]);
-      }
-    }
-  }
-  return found;
-}
 
 const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: "object", properties, required, additionalProperties: false });
 
@@ -87,7 +62,7 @@ function generated(schema: JsonSchema): fc.Arbitrary<Json> {
   return fc.oneof(...arbitraries);
 }
 
-describe.each(fixtureSchemas())("%s", (_, schema) => {
+describe.each(publishedSchemas(FIXTURES_OUT, ["inputSchema", "outputSchema"]))("%s", (_, schema) => {
   test("the walk's verdict is Ajv's, or it leaves the value to Ajv", () => {
     fc.assert(fc.property(generated(schema), (value) => sameAsAjv(schema, value)), { seed: SEED, numRuns: 150 });
   });
@@ -124,7 +99,7 @@ test("the walk answers for the corners it knows, and leaves formats, uniqueItems
 // The values come from the schemas' generator, which leaves out some bounds: true or false, the walk answers (and the tests above hold its answers to Ajv's).
 test("the walk answers for every value of the fixtures' schemas that have no format, pattern property or uniqueItems", () => {
   const KNOWN_ONLY = /"(format|patternProperties|uniqueItems|multipleOf|propertyNames|unevaluatedItems|unevaluatedProperties|not|allOf|oneOf)"/;
-  const plain = fixtureSchemas().filter(([, schema]) => !KNOWN_ONLY.test(JSON.stringify(schema)));
+  const plain = publishedSchemas(FIXTURES_OUT, ["inputSchema", "outputSchema"]).filter(([, schema]) => !KNOWN_ONLY.test(JSON.stringify(schema)));
   expect(plain.length).toBeGreaterThan(20);
   for (const [name, schema] of plain) {
     for (const value of fc.sample(valuesOf(schema, schema), { seed: SEED, numRuns: 20 })) {

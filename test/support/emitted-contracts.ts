@@ -5,6 +5,8 @@
  * meta-schema cannot see (values JSON cannot carry, `$ref`s that lead nowhere, required
  * properties an exact object does not declare, patterns that are no regular expression).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as ts from "typescript";
 import Ajv2020 from "ajv/dist/2020";
 import type { ToolContract } from "typemcp";
@@ -40,6 +42,33 @@ export function emittedRegistrations(js: string): EmittedRegistration[] {
     ts.forEachChild(node, visit);
   };
   visit(file);
+  return found;
+}
+
+function builtModules(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(dir, entry.name);
+    return entry.isDirectory() ? builtModules(at) : entry.name.endsWith(".js") ? [at] : [];
+  });
+}
+
+/**
+ * Every schema of the kinds asked for that the modules built under `outDir` publish, once
+ * each, named by file, tool and kind.
+ */
+export function publishedSchemas(outDir: string, kinds: ("inputSchema" | "outputSchema")[]): [string, Record<string, unknown>][] {
+  const seen = new Set<string>();
+  const found: [string, Record<string, unknown>][] = [];
+  for (const file of builtModules(outDir)) {
+    for (const { contract } of emittedRegistrations(fs.readFileSync(file, "utf8"))) {
+      for (const kind of kinds) {
+        const schema = contract?.[kind] as Record<string, unknown> | undefined;
+        if (!schema || seen.has(JSON.stringify(schema))) continue;
+        seen.add(JSON.stringify(schema));
+        found.push([`${path.relative(outDir, file)}: ${contract.name}${kinds.length > 1 ? ` ${kind === "inputSchema" ? "input" : "output"}` : ""}`, schema]);
+      }
+    }
+  }
   return found;
 }
 
