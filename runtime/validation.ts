@@ -53,13 +53,21 @@ function pointers(schema: unknown, at: string, into: Map<object, string>): Map<o
 }
 
 /**
+ * How many answers the walk gives for one form before its validators are compiled anyway:
+ * calls that follow each other without an idle turn (a client in the same process, a burst)
+ * would otherwise never reach Ajv's faster code.
+ */
+const WALKS_BEFORE_COMPILE = 16;
+
+/**
  * One validation form as Ajv holds it, with everything compiled from it: the validator of
  * the whole, those of the union branches the projection asks about, and the projector.
  * Every schema of this form shares them.
  *
  * Until a validator is compiled, its questions are answered by walking the schema
- * (verdict.ts) wherever the walk can tell, and the compile waits for an idle turn: a call
- * does not wait 1 to 10 ms for Ajv. A rejection is always Ajv's, which says why.
+ * (verdict.ts) wherever the walk can tell, and the compile waits for an idle turn (or for
+ * WALKS_BEFORE_COMPILE answers): a call does not wait 1 to 10 ms for Ajv. A rejection is
+ * always Ajv's, which says why.
  */
 export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
@@ -68,6 +76,8 @@ export class CompiledForm implements BranchOracle {
   private projector?: Projector;
   /** JSON pointers of the validators to compile in the next idle turn ("" is the whole). */
   private pending?: Set<string>;
+  /** Answers the walk gave for this form (see WALKS_BEFORE_COMPILE). */
+  private walks = 0;
 
   constructor(
     private readonly key: string,
@@ -89,7 +99,8 @@ export class CompiledForm implements BranchOracle {
    */
   accepts(value: unknown): boolean {
     if (this.whole) return this.whole(value) === true;
-    if (verdictOf(this.form, value) === true) {
+    if (this.walks < WALKS_BEFORE_COMPILE && verdictOf(this.form, value) === true) {
+      this.walks++;
       this.compileSoon("");
       return true;
     }
@@ -103,8 +114,9 @@ export class CompiledForm implements BranchOracle {
     if (pointer === undefined) return false;
     const compiled = this.parts.get(pointer);
     if (compiled) return compiled(value) === true;
-    const verdict = verdictOf(branch, value, this.form);
+    const verdict = this.walks < WALKS_BEFORE_COMPILE ? verdictOf(branch, value, this.form) : undefined;
     if (verdict === undefined) return this.validatorAt(pointer)(value) === true;
+    this.walks++;
     this.compileSoon(pointer);
     return verdict;
   }

@@ -122,6 +122,13 @@ describe("a validation form before its validator is compiled", () => {
     expect(form.accepts({ id: "a", n: 2 })).toBe(true);
   });
 
+  test("without an idle turn, compiles once the walk has answered 16 times", () => {
+    const form = compiledForm(closed({ burst: { type: "string" } }, ["burst"]));
+    for (let call = 1; call <= 16; call++) expect([call, form.accepts({ burst: "x" }), notCompiled(form)]).toEqual([call, true, true]);
+    expect(form.accepts({ burst: "x" })).toBe(true);
+    expect(notCompiled(form)).toBe(false);
+  });
+
   test("leaves a rejection to Ajv, whose errors say why", () => {
     const form = compiledForm(closed({ id2: { type: "string" } }, ["id2"]));
     expect(form.accepts({ id2: 7 })).toBe(false);
