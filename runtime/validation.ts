@@ -2,7 +2,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
 import { compileProjector, type Projector } from "./projector";
-import { verdictOf } from "./verdict";
+import { verdictOf, type Verdict } from "./verdict";
 import type { BranchOracle } from "./wire";
 
 /**
@@ -99,8 +99,7 @@ export class CompiledForm implements BranchOracle {
    */
   accepts(value: unknown): boolean {
     if (this.whole) return this.whole(value) === true;
-    if (this.walks < WALKS_BEFORE_COMPILE && verdictOf(this.form, value) === true) {
-      this.walks++;
+    if (this.walked(this.form, value) === true) {
       this.compileSoon("");
       return true;
     }
@@ -114,10 +113,17 @@ export class CompiledForm implements BranchOracle {
     if (pointer === undefined) return false;
     const compiled = this.parts.get(pointer);
     if (compiled) return compiled(value) === true;
-    const verdict = this.walks < WALKS_BEFORE_COMPILE ? verdictOf(branch, value, this.form) : undefined;
+    const verdict = this.walked(branch, value);
     if (verdict === undefined) return this.validatorAt(pointer)(value) === true;
-    this.walks++;
     this.compileSoon(pointer);
+    return verdict;
+  }
+
+  /** The walk's verdict on a part of this form, while the walk still stands in for Ajv (see WALKS_BEFORE_COMPILE). */
+  private walked(schema: JsonSchema, value: unknown): Verdict {
+    if (this.walks >= WALKS_BEFORE_COMPILE) return undefined;
+    const verdict = verdictOf(schema, value, this.form);
+    if (verdict !== undefined) this.walks++;
     return verdict;
   }
 

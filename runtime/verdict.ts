@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./contract";
+import { refTarget } from "./wire";
 
 /**
  * Whether a value is valid under a schema, found by walking the schema: for the calls that
@@ -87,12 +88,8 @@ function walk(schema: unknown, value: unknown, root: JsonSchema, depth: number):
   const all = new All();
 
   if (schema.$ref !== undefined) {
-    const ref = schema.$ref;
-    const defs = root.$defs as Record<string, unknown> | undefined;
-    let target: unknown;
-    if (ref === "#") target = root;
-    else if (typeof ref === "string" && ref.startsWith("#/$defs/") && defs && Object.prototype.hasOwnProperty.call(defs, ref.slice(8))) target = defs[ref.slice(8)];
-    else return undefined;
+    const target = refTarget(schema.$ref, root);
+    if (target === undefined) return undefined;
     if (all.add(walk(target, value, root, depth + 1))) return false;
   }
 
@@ -215,11 +212,10 @@ const resolvable = new WeakMap<JsonSchema, boolean>();
 function refsResolve(root: JsonSchema): boolean {
   let known = resolvable.get(root);
   if (known === undefined) {
-    const defs = isObject(root.$defs) ? root.$defs : {};
     const leads = (node: unknown): boolean => {
       if (node === null || typeof node !== "object") return true;
       const ref = (node as Record<string, unknown>).$ref;
-      if (ref !== undefined && !(ref === "#" || (typeof ref === "string" && ref.startsWith("#/$defs/") && Object.prototype.hasOwnProperty.call(defs, ref.slice(8))))) return false;
+      if (ref !== undefined && refTarget(ref, root) === undefined) return false;
       return Object.values(node).every(leads);
     };
     resolvable.set(root, (known = leads(root)));

@@ -55,15 +55,19 @@ function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
+/** What a `$ref` points at: the root, or one of the root's `$defs`; undefined for any other reference. */
+export function refTarget(ref: unknown, root: JsonSchema): JsonSchema | undefined {
+  if (ref === "#") return root;
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return undefined;
+  const defs = root.$defs as Record<string, JsonSchema> | undefined;
+  const name = ref.slice(8);
+  return defs && Object.prototype.hasOwnProperty.call(defs, name) ? defs[name] : undefined;
+}
+
 /** The schema a `$ref` (to the root or to `$defs`) stands for; any other reference admits anything. */
 export function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let current = schema;
-  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops++) {
-    const ref = current.$ref as string;
-    if (ref === "#") current = root;
-    else if (ref.startsWith("#/$defs/")) current = ((root.$defs as Record<string, JsonSchema>) ?? {})[ref.slice(8)] ?? ANY;
-    else return ANY;
-  }
+  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops++) current = refTarget(current.$ref, root) ?? ANY;
   return current;
 }
 
