@@ -56,7 +56,7 @@ export function compileProject(program: ts.Program): CompiledCall[] {
   const compiler = new ToolCompiler(program);
   const compiled: CompiledCall[] = [];
   for (const file of ownSourceFiles(program)) {
-    for (const { call } of compiler.registrationsIn(file)) compiled.push({ call, ...compiler.compileSafely(call) });
+    for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, ...compiler.compileSafely(call, registration) });
   }
   return compiled;
 }

@@ -147,11 +147,40 @@ test("a refused registration is emitted with its error, so the runtime refuses i
   expect(results.overloaded.js).toContain(`mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`);
 });
 
+test("a call that other transforms rewrite is still printed with its contract: lowered optional chaining, legacy decorators", () => {
+  // The contract is added as the call is printed, to the call as the other transforms left it.
+  const rewritten = compileSnippets(
+    "rewritten",
+    {
+      chained: HEADER + `function shout(text: string): string { return text; }\nmcp?.tool(shout);\nmcp?.tool((city: string): string => city, { name: "echo" });\n`,
+      legacy: `import { MCPServer, tool } from "typemcp";\nexport const mcp = new MCPServer("t");\nclass Tools {\n  /** Adds. */\n  @tool()\n  add(a: number, b: number): number { return a + b; }\n}\nmcp.tools(new Tools());\n`,
+      refused: HEADER + `function f(x: string): string;\nfunction f(x: number): number;\nfunction f(x: any) { return x; }\nmcp?.tool(f);\n`,
+    },
+    undefined,
+    { target: ts.ScriptTarget.ES2019, experimentalDecorators: true, lib: ["lib.es2022.d.ts"] },
+  );
+  for (const result of Object.values(rewritten)) expect(result.compilerErrors).toEqual([]);
+  // ES2019 has no `?.`: the call is rebuilt inside a conditional (and the module transform
+  // writes the exported `mcp` as `exports.mcp`), and still carries its contract.
+  expect(rewritten.chained.js).toContain(`exports.mcp === null || exports.mcp === void 0 ? void 0 : exports.mcp.tool(shout, void 0, JSON.parse('{"v":1,"name":"shout",`);
+  expect(rewritten.chained.js).toContain(`mcp.tool((city) => city, { name: "echo" }, JSON.parse('{"v":1,"name":"echo",`);
+  expect(rewritten.legacy.js).toContain(`(0, typemcp_1.tool)(void 0, JSON.parse('{"v":1,"name":"add","params":["a","b"],`);
+  expect(rewritten.legacy.js).toContain("__decorate([");
+  // Diagnostics come from the original call, where the source has it, once.
+  expect(rewritten.refused.diagnostics).toEqual([
+    {
+      file: "refused.ts", category: "error", code: 93003, line: LINE + 3, column: 11,
+      message: "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
+    },
+  ]);
+  expect(rewritten.refused.js).toContain(`mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`);
+});
+
 test("the transformer never throws out of the compiler: an internal failure is a diagnostic", () => {
   const sabotaged = compileSnippets("sabotaged", { tool: HEADER + `function f(): string { return ""; }\nmcp.tool(f);\n` }, (program) => {
     const checker = program.getTypeChecker();
     const broken = new Proxy(checker, {
-      get: (target, key) => (key === "getTypeAtLocation" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
+      get: (target, key) => (key === "getTypeOfSymbol" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
     });
     return new Proxy(program, { get: (target, key) => (key === "getTypeChecker" ? () => broken : Reflect.get(target, key)) }) as ts.Program;
   });

@@ -65,24 +65,16 @@ export class ToolCompiler {
   }
 
   /**
-   * The registrations under `node` that need a contract, in source order: the transformer
-   * rewrites them, the CLI and the editor plugin report on them. Types are not looked into
-   * (they hold no calls), a call that already carries a contract (written by hand, or from a
-   * manifest) is left as it is, and a failure to tell is no registration.
+   * The registrations under `node` that need a contract, in source order: the CLI and the
+   * editor plugin report on them. Types are not looked into (they hold no calls).
    */
   registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
     const found: { call: ts.CallExpression; registration: Registration }[] = [];
     const scan = (at: ts.Node): void => {
       if (holdsNoCalls(at)) return;
       if (ts.isCallExpression(at)) {
-        let registration: Registration | undefined;
-        try {
-          registration = this.registrationOf(at);
-        } catch {
-          registration = undefined;
-        }
-        const optionsAt = registration?.kind === "call" ? 1 : 0;
-        if (registration && at.arguments.length <= optionsAt + 1) found.push({ call: at, registration });
+        const registration = this.registrationToCompile(at);
+        if (registration) found.push({ call: at, registration });
       }
       ts.forEachChild(at, scan);
     };
@@ -90,20 +82,38 @@ export class ToolCompiler {
     return found;
   }
 
-  /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
-  compileSafely(call: ts.CallExpression): CompiledRegistration {
+  /**
+   * The registration a call is, if it needs a contract: a call that already carries one
+   * (written by hand, or from a manifest) is left as it is, and a failure to tell is no
+   * registration. The transformer asks it of every call it prints.
+   */
+  registrationToCompile(call: ts.CallExpression): Registration | undefined {
+    let registration: Registration | undefined;
     try {
-      return this.compile(call);
+      registration = this.registrationOf(call);
+    } catch {
+      return undefined;
+    }
+    const optionsAt = registration?.kind === "call" ? 1 : 0;
+    return registration && call.arguments.length <= optionsAt + 1 ? registration : undefined;
+  }
+
+  /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
+  compileSafely(call: ts.CallExpression, registration?: Registration): CompiledRegistration {
+    try {
+      return this.compile(call, registration);
     } catch (cause) {
       const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
       return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
   }
 
-  /** The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method. */
-  compile(call: ts.CallExpression): CompiledRegistration {
+  /**
+   * The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method.
+   * `registration`: what registrationsIn found the call to be (saves resolving it again).
+   */
+  compile(call: ts.CallExpression, registration = this.registrationOf(call)): CompiledRegistration {
     const diagnostics: ts.Diagnostic[] = [];
-    const registration = this.registrationOf(call);
     if (registration?.kind === "decorator") {
       const fn = readToolMethod(registration.method, this.checker);
       return this.compileTool(fn, call.arguments[0], registration.method.name, diagnostics);

@@ -1,7 +1,6 @@
 import ts from "typescript";
-import { ToolCompiler } from "./compile";
+import { ToolCompiler, type CompiledRegistration } from "./compile";
 import { contractExpression } from "./emit";
-import type { Registration } from "./registration";
 
 export { ToolCompiler, type CompiledRegistration } from "./compile";
 export { DiagnosticCode } from "./diagnostics";
@@ -12,41 +11,42 @@ export interface TransformerHost {
 }
 
 /**
- * The source transformer: rewrites every `mcp.tool(fn, options?)` into
- * `mcp.tool(fn, options, <contract>)` (see runtime/contract.ts) and reports problems as
+ * The source transformer: every `mcp.tool(fn, options?)` is printed as
+ * `mcp.tool(fn, options, <contract>)` (see runtime/contract.ts), and problems are reported as
  * diagnostics. It never throws out of the compiler: an unexpected failure on one
  * registration becomes a diagnostic, and that registration fails at run time with it.
+ *
+ * The call is rewritten as it is printed (a substitution), not by rebuilding the tree: the
+ * printer visits every node anyway, and the tree would otherwise be walked once more to find
+ * the registrations and rebuilt from each one up to its file. What is printed is the call as
+ * the other transforms left it (arguments lowered, decorators moved); its original node is
+ * the one the type checker knows.
  */
 export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
   const compiler = new ToolCompiler(program);
+  // By original call: a transform that prints a call twice does not compile or report it twice.
+  const compiled = new Map<ts.CallExpression, CompiledRegistration>();
   return (context) => {
     const { factory } = context;
-    // The registrations of the file being transformed, and every node on the way to one: only
-    // those are visited (rebuilding every node of every file would cost more than the tools).
-    let registrations = new Map<ts.Node, Registration>();
-    let onPath = new Set<ts.Node>();
-    const visit = (node: ts.Node): ts.Node => {
-      if (!onPath.has(node)) return node;
-      const visited = ts.visitEachChild(node, visit, context);
-      const registration = registrations.get(node);
-      if (!registration) return visited;
-      const call = visited as ts.CallExpression;
-      const { contract, diagnostics } = compiler.compileSafely(node as ts.CallExpression);
-      for (const diagnostic of diagnostics) host.addDiagnostic(diagnostic);
-      const optionsAt = registration.kind === "call" ? 1 : 0;
-      const args = [...call.arguments.slice(0, optionsAt), call.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(contract, factory)];
-      return factory.updateCallExpression(call, call.expression, call.typeArguments, args);
-    };
-    return (sourceFile) => {
-      if (sourceFile.isDeclarationFile) return sourceFile;
-      registrations = new Map();
-      onPath = new Set();
-      for (const { call, registration } of compiler.registrationsIn(sourceFile)) {
-        registrations.set(call, registration);
-        for (let at: ts.Node | undefined = call; at && !onPath.has(at); at = at.parent) onPath.add(at);
+    context.enableSubstitution(ts.SyntaxKind.CallExpression);
+    const previous = context.onSubstituteNode;
+    context.onSubstituteNode = (hint, node) => {
+      node = previous(hint, node);
+      if (!ts.isCallExpression(node)) return node;
+      const original = ts.getOriginalNode(node);
+      if (!ts.isCallExpression(original) || !ts.isParseTreeNode(original)) return node;
+      const registration = compiler.registrationToCompile(original);
+      if (!registration) return node;
+      let result = compiled.get(original);
+      if (!result) {
+        compiled.set(original, (result = compiler.compileSafely(original, registration)));
+        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic);
       }
-      return registrations.size ? (ts.visitEachChild(sourceFile, visit, context) as ts.SourceFile) : sourceFile;
+      const optionsAt = registration.kind === "call" ? 1 : 0;
+      const args = [...node.arguments.slice(0, optionsAt), node.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(result.contract, factory)];
+      return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
     };
+    return (sourceFile) => sourceFile;
   };
 }
 

@@ -35,8 +35,8 @@ function sameVersion(a: string, b: string): boolean {
  */
 function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
-  for (const { call } of compiler.registrationsIn(sourceFile)) {
-    for (const diagnostic of compiler.compileSafely(call).diagnostics) {
+  for (const { call, registration } of compiler.registrationsIn(sourceFile)) {
+    for (const diagnostic of compiler.compileSafely(call, registration).diagnostics) {
       found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, call, sourceFile));
     }
   }

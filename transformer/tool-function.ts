@@ -45,10 +45,14 @@ function fromSignature(signature: ts.Signature, checker: ts.TypeChecker, fallbac
   };
 }
 
+/** Types that have no `then`: asking would resolve every member of their apparent type (`String`, `Array<T>`). */
+const NEVER_THENABLE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+
 /** The type a call's result settles to: `Promise<T>` (and any thenable) unwrapped. */
 function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
   // getAwaitedType looks for `then` the long way; most tools return no promise at all.
-  const thenable = (type.isUnion() ? type.types : [type]).some((t) => t.getProperty("then") !== undefined);
+  const mayBeThenable = (t: ts.Type) => !(t.flags & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
+  const thenable = (type.isUnion() ? type.types : [type]).some((t) => mayBeThenable(t) && t.getProperty("then") !== undefined);
   return thenable ? (checker.getAwaitedType(type) ?? type) : type;
 }
 
@@ -56,14 +60,16 @@ const OVERLOADED = "overloaded functions cannot be tools (which signature would 
 
 /** Reads the registered function; returns a message instead when it cannot be a tool. */
 export function readToolFunction(expression: ts.Expression, checker: ts.TypeChecker): ToolFunction | string {
-  const signatures = checker.getTypeAtLocation(expression).getCallSignatures();
+  let symbol = checker.getSymbolAtLocation(expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  // A function declaration's type is its symbol's (no narrowing applies to it): asking at the
+  // location would check the expression again.
+  const type = symbol && symbol.flags & ts.SymbolFlags.Function ? checker.getTypeOfSymbol(symbol) : checker.getTypeAtLocation(expression);
+  const signatures = type.getCallSignatures();
   if (signatures.length === 0) return "the first argument of mcp.tool is not a function";
   if (signatures.length > 1) return OVERLOADED;
   const signature = signatures[0];
   const declaration = signature.getDeclaration() as ts.SignatureDeclaration | undefined;
-
-  let symbol = checker.getSymbolAtLocation(expression);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
 
   return {
     ...fromSignature(signature, checker, expression),

@@ -18,9 +18,9 @@ export interface SnippetResult {
  * snippet), each as `<name>.ts` in a folder under .build/ inside the package, so that
  * `import ... from "typemcp"` resolves as in a user's project.
  */
-export function compileSnippets(folder: string, sources: Record<string, string>, wrap?: (program: ts.Program) => ts.Program): Record<string, SnippetResult> {
+export function compileSnippets(folder: string, sources: Record<string, string>, wrap?: (program: ts.Program) => ts.Program, options: ts.CompilerOptions = {}): Record<string, SnippetResult> {
   const dir = snippetDir(folder);
-  const program = snippetProgram(folder, sources);
+  const program = snippetProgram(folder, sources, options);
   const typemcp: ts.Diagnostic[] = [];
   const outputs = new Map<string, string>();
   const compiler = [...ts.getPreEmitDiagnostics(program)];
@@ -47,8 +47,8 @@ function snippetDir(folder: string): string {
   return path.join(ROOT, ".build", "snippets", folder);
 }
 
-/** The program of the snippets, written as `<name>.ts` files in their folder (not emitted). */
-export function snippetProgram(folder: string, sources: Record<string, string>): ts.Program {
+/** The program of the snippets, written as `<name>.ts` files in their folder (not emitted); `options` over snippetOptions'. */
+export function snippetProgram(folder: string, sources: Record<string, string>, options: ts.CompilerOptions = {}): ts.Program {
   const dir = snippetDir(folder);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -57,7 +57,7 @@ export function snippetProgram(folder: string, sources: Record<string, string>):
     fs.writeFileSync(file, code);
     return file;
   });
-  return ts.createProgram(files, snippetOptions(dir));
+  return ts.createProgram(files, snippetOptions(dir, options));
 }
 
 /** The compiler options of a test project in `dir` (sources there, output in `dir/out`): a strict CommonJS build, as the quick start's. */

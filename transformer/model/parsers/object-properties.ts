@@ -25,9 +25,11 @@ function isData(symbol: ts.Symbol, ctx: ParseContext): boolean {
     if (symbol.flags & ts.SymbolFlags.Accessor && ts.isClassLike(declaration.parent)) return false;
   }
   // An optional method-like property `onChange?: () => void` is a function too. (Primitives,
-  // most properties, have no call signatures: no need to resolve their apparent types.)
-  const type = ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(symbol));
-  if (type.flags & PRIMITIVE) return true;
+  // alone or in a union with null and undefined as most properties are, have no call
+  // signatures: no need to take null and undefined out, or to resolve apparent types.)
+  const declared = ctx.checker.getTypeOfSymbol(symbol);
+  if ((declared.isUnion() ? declared.types : [declared]).every((member) => member.flags & PRIMITIVE)) return true;
+  const type = ctx.checker.getNonNullableType(declared);
   return !(type.getCallSignatures().length > 0 && type.getProperties().length === 0);
 }
 
