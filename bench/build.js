@@ -2,10 +2,10 @@
 // emit with the typemcp transformer as a `before` transformer (test/support/build.ts does the
 // same). Without the transformer it is what plain tsc does with the same program.
 //
-// As a child process: `node bench/build.js <project>` builds it once with the transformer;
-// `node --expose-gc bench/build.js <project> <rounds>` times both builds, alternating, phase
-// by phase; `node bench/build.js <project> once <plain|typemcp>` builds once in memory, for
-// bench/instructions.js to count. Prints one JSON line.
+// As a child process: `node bench/build.js <project>` builds it once with the transformer and
+// writes the output; `node bench/build.js <project> once <plain|typemcp>` builds once in
+// memory and prints the time of each phase as one JSON line. One build per process, as tsc
+// runs: the JIT starts cold, and neither build's code paths shape the other's.
 "use strict";
 const path = require("node:path");
 const ts = require("typescript");
@@ -39,15 +39,19 @@ function build(projectDir, { transform, outDir }, write = true) {
   if (transform) {
     const factory = createTransformer(program, { addDiagnostic: (d) => diagnostics.push(d) });
     transformer += performance.now() - t2;
-    // Times the transformer's own work on each file, apart from the rest of emit.
+    // Times the transformer's own work, apart from the rest of emit: it rewrites calls as they
+    // are printed (a substitution), and looks at nothing else.
     const timed = (context) => {
       const transformFile = factory(context);
-      return (file) => {
+      const substitute = context.onSubstituteNode;
+      context.onSubstituteNode = (hint, node) => {
+        if (!ts.isCallExpression(node)) return substitute(hint, node);
         const started = performance.now();
-        const result = transformFile(file);
+        const result = substitute(hint, node);
         transformer += performance.now() - started;
         return result;
       };
+      return transformFile;
     };
     transformers = { before: [timed] };
   }
@@ -64,26 +68,9 @@ const TYPEMCP = { transform: true, outDir: "out" };
 const PLAIN = { transform: false, outDir: "out-plain" };
 
 if (require.main === module) {
-  const [projectDir, rounds, side] = process.argv.slice(2);
-  if (rounds === undefined || rounds === "once") {
-    // Just build it, once: written out, or in memory as one side.
-    console.log(JSON.stringify(rounds ? build(projectDir, side === "plain" ? PLAIN : TYPEMCP, false) : build(projectDir, TYPEMCP)));
-    process.exit(0);
-  }
-  // One round first, not counted: the first large program of a process also pays for JIT
-  // warm-up and for growing the heap, which would penalize whichever build goes first.
-  build(projectDir, PLAIN, false);
-  build(projectDir, TYPEMCP, false);
-  const times = { plain: [], typemcp: [] };
-  for (let r = 0; r < Number(rounds); r++) {
-    // A B, B A, A B, ...: neither side always goes first.
-    const order = r % 2 ? ["typemcp", "plain"] : ["plain", "typemcp"];
-    for (const which of order) {
-      global.gc?.(); // no build pays for collecting the previous one's program
-      times[which].push(build(projectDir, which === "plain" ? PLAIN : TYPEMCP, false));
-    }
-  }
-  console.log(JSON.stringify(times));
+  const [projectDir, once, side] = process.argv.slice(2);
+  if (once !== undefined && (once !== "once" || !["plain", "typemcp"].includes(side))) throw new Error("usage: node bench/build.js <project> [once plain|typemcp]");
+  console.log(JSON.stringify(once ? build(projectDir, side === "plain" ? PLAIN : TYPEMCP, false) : build(projectDir, TYPEMCP)));
 }
 
 module.exports = { build, TYPEMCP, PLAIN };
