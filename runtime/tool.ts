@@ -168,7 +168,7 @@ export class RegisteredTool {
     try {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
-      const wire = this.output.toWire(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
+      const wire = this.output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
       if (!this.output.accepts(wire)) return errorResult(this.name, validationMessage(String(schema.title), this.output.validate.errors ?? [], wire));
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {

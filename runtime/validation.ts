@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
 import { compileProjector, type Projector } from "./projector";
 import { verdictOf, type Verdict } from "./verdict";
-import type { BranchOracle } from "./wire";
+import { toWire, type BranchOracle } from "./wire";
 
 /**
  * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
@@ -53,11 +53,14 @@ function pointers(schema: unknown, at: string, into: Map<object, string>): Map<o
 }
 
 /**
- * How many answers the walk gives for one form before its validators are compiled anyway:
- * calls that follow each other without an idle turn (a client in the same process, a burst)
- * would otherwise never reach Ajv's faster code.
+ * How many answers a form gives without its compiled code (walked validations, interpreted
+ * projections) before it compiles anyway: calls that follow each other without an idle turn
+ * (a client in the same process, a burst) would otherwise never reach the faster code.
  */
-const WALKS_BEFORE_COMPILE = 16;
+const STAND_INS_BEFORE_COMPILE = 16;
+
+/** The projector's place among what is pending compilation (JSON pointers are "" or begin with "/"). */
+const PROJECTOR = "projector";
 
 /**
  * One validation form as Ajv holds it, with everything compiled from it: the validator of
@@ -65,19 +68,22 @@ const WALKS_BEFORE_COMPILE = 16;
  * Every schema of this form shares them.
  *
  * Until a validator is compiled, its questions are answered by walking the schema
- * (verdict.ts) wherever the walk can tell, and the compile waits for an idle turn (or for
- * WALKS_BEFORE_COMPILE answers): a call does not wait 1 to 10 ms for Ajv. A rejection is
- * always Ajv's, which says why.
+ * (verdict.ts) wherever the walk can tell, and until the projector is compiled, results are
+ * projected by the interpreter (toWire in wire.ts); the compiling waits for an idle turn (or
+ * for STAND_INS_BEFORE_COMPILE answers): a call does not wait 1 to 10 ms for Ajv, or for the
+ * projector's code. A rejection is always Ajv's, which says why.
  */
 export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
   private readonly parts = new Map<string, ValidateFunction>();
   private pointerOf?: Map<object, string>;
   private projector?: Projector;
-  /** JSON pointers of the validators to compile in the next idle turn ("" is the whole). */
+  /** Whether Ajv holds the form: it is added with the first validator compiled (a walked call needs no Ajv). */
+  private added = false;
+  /** What to compile in the next idle turn: validators by JSON pointer ("" is the whole), and PROJECTOR. */
   private pending?: Set<string>;
-  /** Answers the walk gave for this form (see WALKS_BEFORE_COMPILE). */
-  private walks = 0;
+  /** Answers given without compiled code (see STAND_INS_BEFORE_COMPILE). */
+  private standIns = 0;
 
   constructor(
     private readonly key: string,
@@ -86,9 +92,10 @@ export class CompiledForm implements BranchOracle {
   ) {}
 
   get validate(): ValidateFunction {
-    return (this.whole ??= ajv.getSchema(this.key)!);
+    return (this.whole ??= this.compile(""));
   }
 
+  /** The compiled projector (compiled on first use). */
   get toWire(): Projector {
     return (this.projector ??= compileProjector(this.form, this));
   }
@@ -106,6 +113,14 @@ export class CompiledForm implements BranchOracle {
     return this.validate(value) === true;
   }
 
+  /** The value as it goes over the wire under this form: what toWire gives, interpreted until the projector is compiled. */
+  project(value: unknown): unknown {
+    if (this.projector || this.standIns >= STAND_INS_BEFORE_COMPILE) return this.toWire(value);
+    this.standIns++;
+    this.compileSoon(PROJECTOR);
+    return toWire(value, this.form, this);
+  }
+
   /** Whether a value fits one branch of a union of this form (the projection asks, to pick the branch). */
   fits(branch: JsonSchema, value: unknown): boolean {
     this.pointerOf ??= pointers(this.form, "", new Map());
@@ -119,27 +134,28 @@ export class CompiledForm implements BranchOracle {
     return verdict;
   }
 
-  /** The walk's verdict on a part of this form, while the walk still stands in for Ajv (see WALKS_BEFORE_COMPILE). */
+  /** The walk's verdict on a part of this form, while answers without compiled code are still given (see STAND_INS_BEFORE_COMPILE). */
   private walked(schema: JsonSchema, value: unknown): Verdict {
-    if (this.walks >= WALKS_BEFORE_COMPILE) return undefined;
+    if (this.standIns >= STAND_INS_BEFORE_COMPILE) return undefined;
     const verdict = verdictOf(schema, value, this.form);
-    if (verdict !== undefined) this.walks++;
+    if (verdict !== undefined) this.standIns++;
     return verdict;
   }
 
-  /** Compiles in the next idle turn the validators the walk stood in for, so that later calls use them. */
-  private compileSoon(pointer: string): void {
+  /** Compiles in the next idle turn what the walk or the interpreter stood in for, so that later calls use it. */
+  private compileSoon(what: string): void {
     if (this.pending) {
-      this.pending.add(pointer);
+      this.pending.add(what);
       return;
     }
-    this.pending = new Set([pointer]);
+    this.pending = new Set([what]);
     setImmediate(() => {
       const pending = this.pending!;
       this.pending = undefined;
       for (const at of pending) {
         try {
-          if (at === "") void this.validate;
+          if (at === PROJECTOR) void this.toWire;
+          else if (at === "") void this.validate;
           else this.validatorAt(at);
         } catch {
           // A schema Ajv cannot compile fails the call that needs it, with the reason; not here.
@@ -152,14 +168,23 @@ export class CompiledForm implements BranchOracle {
   private validatorAt(pointer: string): ValidateFunction {
     let validator = this.parts.get(pointer);
     if (!validator) {
-      validator = ajv.getSchema(`${this.key}#${pointer}`)!;
+      validator = this.compile(pointer);
       this.parts.set(pointer, validator);
     }
     return validator;
   }
+
+  /** Ajv's validator of the sub-schema at a JSON pointer ("" is the whole); the form is given to Ajv with the first. */
+  private compile(pointer: string): ValidateFunction {
+    if (!this.added) {
+      ajv.addSchema(this.form, this.key);
+      this.added = true;
+    }
+    return ajv.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
+  }
 }
 
-/** Validation forms already added to Ajv, by their JSON text. */
+/** Validation forms made so far, by their JSON text. */
 const forms = new Map<string, CompiledForm>();
 
 /** The compiled form of a schema: the one already made for a schema of the same form, else a new one. */
@@ -168,9 +193,7 @@ export function compiledForm(schema: JsonSchema): CompiledForm {
   const text = JSON.stringify(form);
   let compiled = forms.get(text);
   if (!compiled) {
-    const key = `typemcp:schema/${forms.size}`;
-    ajv.addSchema(form, key);
-    compiled = new CompiledForm(key, form);
+    compiled = new CompiledForm(`typemcp:schema/${forms.size}`, form);
     forms.set(text, compiled);
   }
   return compiled;
@@ -196,9 +219,14 @@ export class SchemaValidator {
     return this.compiled.accepts(value);
   }
 
-  /** The value as it goes over the wire under this schema (see toWire in wire.ts). */
+  /** The compiled projector of this schema (see toWire in wire.ts). */
   get toWire(): Projector {
     return this.compiled.toWire;
+  }
+
+  /** The value as it goes over the wire under this schema (see CompiledForm.project). */
+  project(value: unknown): unknown {
+    return this.compiled.project(value);
   }
 
   private get compiled(): CompiledForm {

@@ -12,6 +12,7 @@
 import fc from "fast-check";
 import { compiledForm } from "../runtime/validation";
 import { verdictOf } from "../runtime/verdict";
+import * as wire from "../runtime/wire";
 import { anyJson, mutantsOf, valuesOf, type Json } from "./support/json-arbitraries";
 import { publishedSchemas } from "./support/emitted-contracts";
 import { FIXTURES_OUT } from "./support/fixtures";
@@ -120,6 +121,41 @@ describe("a validation form before its validator is compiled", () => {
     await idleTurn();
     expect(notCompiled(form)).toBe(false);
     expect(form.accepts({ id: "a", n: 2 })).toBe(true);
+  });
+
+  test("a call the walk accepts needs no Ajv: the form is given to Ajv with its first validator", async () => {
+    const form = compiledForm(closed({ unseen: { type: "boolean" } }, ["unseen"]));
+    const added = () => (form as unknown as { added: boolean }).added;
+    expect(form.accepts({ unseen: true })).toBe(true);
+    expect(added()).toBe(false);
+    await idleTurn();
+    expect(added()).toBe(true);
+  });
+
+  test("projects a result with the interpreter until the projector is compiled, in the next idle turn", async () => {
+    const form = compiledForm(closed({ at: { type: "string" }, tags: { type: "array", items: { type: "string" } } }, ["at"]));
+    const projector = () => (form as unknown as { projector?: unknown }).projector;
+    const value = { at: new Date(0), tags: ["a"], secret: 1 };
+    const interpreter = jest.spyOn(wire, "toWire");
+    try {
+      expect(form.project(value)).toEqual({ at: "1970-01-01T00:00:00.000Z", tags: ["a"] });
+      expect(interpreter).toHaveBeenCalledTimes(1);
+      expect(projector()).toBeUndefined();
+      await idleTurn();
+      expect(projector()).toBeDefined();
+      expect(form.project(value)).toEqual({ at: "1970-01-01T00:00:00.000Z", tags: ["a"] });
+      expect(interpreter).toHaveBeenCalledTimes(1);
+    } finally {
+      interpreter.mockRestore();
+    }
+  });
+
+  test("without an idle turn, the projector is compiled after 16 answers given without compiled code", () => {
+    const form = compiledForm(closed({ burst2: { type: "number" } }, ["burst2"]));
+    const projector = () => (form as unknown as { projector?: unknown }).projector;
+    for (let call = 1; call <= 8; call++) expect([call, form.accepts({ burst2: call }), form.project({ burst2: call }), projector()]).toEqual([call, true, { burst2: call }, undefined]);
+    expect(form.project({ burst2: 9 })).toEqual({ burst2: 9 });
+    expect(projector()).toBeDefined();
   });
 
   test("without an idle turn, compiles once the walk has answered 16 times", () => {
