@@ -110,7 +110,7 @@ export class ToolCompiler {
 
   /**
    * The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method.
-   * `registration`: what registrationsIn found the call to be (saves resolving it again).
+   * `registration`: what registrationToCompile found the call to be, if known (saves resolving it again).
    */
   compile(call: ts.CallExpression, registration = this.registrationOf(call)): CompiledRegistration {
     const diagnostics: ts.Diagnostic[] = [];
