@@ -8,7 +8,8 @@
 //       → peak RSS after <calls> calls
 //   node bench/inproc.js lazy <project> <contender> <shapes>
 //       → the first call of one tool of each shape in a fresh process whose server compiles
-//         nothing ahead (typemcp: precompile false), so each call compiles its tool's validators
+//         nothing ahead (typemcp: precompile false; each call is walked and interpreted, and
+//         its tool's validators and projector are compiled afterwards)
 //   node bench/inproc.js calls <project> <contender> <calls>
 //       → just <calls> calls round-robin after each tool's first, for bench/instructions.js to count
 //

@@ -66,6 +66,9 @@ const median = (values) => {
 const pairedRatio = (a, b) => median(a.map((x, i) => x / b[i]));
 const pairedDiff = (a, b) => median(a.map((x, i) => x - b[i]));
 
+/** Two or three things measured in turn: forward in even rounds, backward in odd ones, so that none always goes first. */
+const inTurn = (names, round) => (round % 2 ? [...names].reverse() : names);
+
 /** The order of the contenders in round r: each permutation in turn, so that none always goes first or after the same one. */
 const PERMUTATIONS = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
 const orderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => CONTENDERS[i]);
@@ -220,8 +223,7 @@ function measureBuild(base, settings) {
     log(`build: ${n} tools, ${settings.build_rounds} round(s)`);
     const runs = { plain: [], typemcp: [] };
     for (let round = 0; round < settings.build_rounds; round++) {
-      // A B, B A, A B, ...: neither side always goes first.
-      for (const side of round % 2 ? ["typemcp", "plain"] : ["plain", "typemcp"]) runs[side].push(child("build.js", [path.join(dir, "typemcp"), "once", side]));
+      for (const side of inTurn(["plain", "typemcp"], round)) runs[side].push(child("build.js", [path.join(dir, "typemcp"), "once", side]));
     }
     const { plain, typemcp } = runs;
     const best = (runs, phase) => Math.min(...runs.map((r) => r[phase]));
@@ -287,7 +289,7 @@ function measureCommands(dir, settings) {
   try {
     for (const name of COMMANDS) run(name);
     for (let round = 0; round < settings.command_rounds; round++) {
-      for (const name of round % 2 ? [...COMMANDS].reverse() : COMMANDS) times[name].push(run(name));
+      for (const name of inTurn(COMMANDS, round)) times[name].push(run(name));
     }
   } finally {
     fs.rmSync(outputs, { recursive: true, force: true });

@@ -16,9 +16,9 @@ export interface ServerOptions {
   /**
    * Compile the tools' validators and result projectors in the background once the server is
    * connected, one per idle turn of the event loop (default true). With false, a tool's are
-   * compiled when it is first called (its validators in the idle turn after that call, which is
-   * validated by walking the schemas): less memory for a server with many tools that are
-   * rarely called.
+   * compiled when it is first called, in the idle turn after that call (which is validated by
+   * walking the schemas, its result copied by the interpreter): less memory for a server with
+   * many tools that are rarely called.
    */
   precompile?: boolean;
 }

@@ -17,7 +17,7 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(stdout).toContain("| measure | typemcp | McpServer+Zod | floor |");
   const result = JSON.parse(stdout.trim().split("\n").pop()!);
   expect(Object.keys(result)).toEqual(
-    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "lazy", "memory", "build", "targets"]),
+    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "lazy", "memory", "build", "commands", "targets"]),
   );
   expect(result.quick).toBe(true);
   expect(result.call.warmup_calls).toBe(result.settings.warmup);
@@ -25,6 +25,12 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);
+  // The commands: each run timed, and the ratios taken from the best runs.
+  const { best_ms: best } = result.commands;
+  expect(Object.keys(best).sort()).toEqual(["tsc", "tspc", "tspc_without_plugin"]);
+  for (const ms of Object.values(best)) expect(ms).toBeGreaterThan(0);
+  expect(result.commands.tspc_over_tsc).toBeCloseTo(best.tspc / best.tsc, 2); // the JSON line keeps 4 significant digits
+  expect(result.commands.plugin_over_ts_patch).toBeCloseTo(best.tspc / best.tspc_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
 
