@@ -6,6 +6,8 @@
 import * as ts from "typescript";
 import { ToolCompiler } from "typemcp/transformer";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
+import { emittedRegistrations } from "./support/emitted-contracts";
+import type { JsonSchema } from "typemcp";
 
 const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
 const LINE = 3; // first line after HEADER
@@ -214,4 +216,52 @@ test("each distinct type is converted once per program: 500 tools sharing types 
   const one = converted(1);
   expect(one).toBeGreaterThan(5);
   expect(converted(500)).toBe(one);
+});
+
+test("the JSDoc tsc skips is parsed where typemcp reads it, with the language service's rules", () => {
+  // tsc parses no JSDoc in TypeScript files; an editor parses it all. typemcp parses the comments it
+  // reads, so both give the same contract: a function's comment and its @param, the variable
+  // statement of an arrow function, comments and tags inherited from a base in another file,
+  // @inheritDoc, a comment on a parameter itself, and one tsc parses anyway (it has @see).
+  const sources = {
+    base:
+      `export interface Located {\n  /**\n   * Latitude in degrees.\n   * @minimum -90\n   * @maximum 90\n   */\n  lat: number;\n  /** Longitude in degrees. */\n  lon: number;\n}\n` +
+      `export class Named {\n  /** The station's name. */\n  name = "";\n}\n`,
+    docs:
+      HEADER +
+      `import { Named, type Located } from "./base";\n` +
+      `/** A weather station. */\ninterface Station extends Located {\n  lat: number;\n  /**\n   * @inheritDoc\n   * East is positive.\n   */\n  lon: number;\n}\n` +
+      `class Tower extends Named {\n  name = "t";\n  /** Height in metres. */\n  height = 1;\n}\n` +
+      `/**\n * Finds a station.\n * @param code The station's code.\n */\nexport const find_station = (code: string, near?: Located): Station => ({ lat: 0, lon: 0 });\n` +
+      `/** Lists towers. */\nfunction towers(/** How many. */ limit: number): Tower[] { return []; }\n` +
+      `/** Counts stations; see {@link find_station}. */\nfunction count(/** Of the region. */ region: string): number { return 0; }\n` +
+      `mcp.tool(find_station);\nmcp.tool(towers);\nmcp.tool(count);\n`,
+  };
+  const contracts = (mode: ts.JSDocParsingMode, folder: string) => {
+    const compiled = compileSnippets(folder, sources, undefined, {}, mode);
+    expect(compiled.docs.compilerErrors).toEqual([]);
+    expect(compiled.docs.diagnostics).toEqual([]);
+    return emittedRegistrations(compiled.docs.js).map((r) => r.contract);
+  };
+  const skipped = contracts(ts.JSDocParsingMode.ParseForTypeErrors, "jsdoc_skipped");
+  expect(contracts(ts.JSDocParsingMode.ParseAll, "jsdoc_parsed")).toEqual(skipped);
+  const latitude = { type: "number", description: "Latitude in degrees.", minimum: -90, maximum: 90 };
+  const [find_station, towers, count] = skipped;
+  const definition = (schema: JsonSchema | undefined, name: string) => (schema!.$defs as Record<string, JsonSchema>)[name];
+  expect(find_station.description).toBe("Finds a station.");
+  expect(find_station.inputSchema.properties).toEqual({ code: { type: "string", description: "The station's code." }, near: { $ref: "#/$defs/Located" } });
+  expect(definition(find_station.inputSchema, "Located").properties).toEqual({ lat: latitude, lon: { type: "number", description: "Longitude in degrees." } });
+  expect(find_station.outputSchema).toEqual({
+    title: "Station",
+    type: "object",
+    properties: { lat: latitude, lon: { type: "number", description: "Longitude in degrees.\nEast is positive." } },
+    required: ["lat", "lon"],
+    additionalProperties: false,
+    description: "A weather station.",
+  });
+  expect(towers.description).toBe("Lists towers.");
+  expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many." } });
+  expect(definition(towers.outputSchema, "Tower").properties).toEqual({ name: { type: "string", description: "The station's name." }, height: { type: "number", description: "Height in metres." } });
+  expect(count.description).toBe("Counts stations; see {@link find_station}.");
+  expect(count.inputSchema.properties).toEqual({ region: { type: "string", description: "Of the region." } });
 });

@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { parseSkippedJSDoc, parseSkippedJSDocOf } from "./model/skipped-jsdoc";
 
 /** What the transformer reads off the function passed to `mcp.tool`. */
 export interface ToolFunction {
@@ -32,6 +33,15 @@ function expressionName(expression: ts.Expression): string | undefined {
 
 function documentation(parts: ts.SymbolDisplayPart[]): string | undefined {
   return ts.displayPartsToString(parts).trim() || undefined;
+}
+
+/** A tool's description: its signature's JSDoc, else its symbol's (the variable holding it, say). */
+function description(signature: ts.Signature, symbol: ts.Symbol | undefined, checker: ts.TypeChecker): string | undefined {
+  parseSkippedJSDocOf(signature.getDeclaration(), checker);
+  const own = documentation(signature.getDocumentationComment(checker));
+  if (own !== undefined || !symbol) return own;
+  parseSkippedJSDoc(symbol, checker);
+  return documentation(symbol.getDocumentationComment(checker));
 }
 
 /** What a signature says of a tool: its return type (Promise unwrapped), if annotated, and where to report it. */
@@ -74,7 +84,7 @@ export function readToolFunction(expression: ts.Expression, checker: ts.TypeChec
   return {
     ...fromSignature(signature, checker, expression),
     name: declaredName(declaration) ?? declaredName(symbol?.valueDeclaration) ?? expressionName(expression),
-    description: documentation(signature.getDocumentationComment(checker)) ?? (symbol && documentation(symbol.getDocumentationComment(checker))),
+    description: description(signature, symbol, checker),
   };
 }
 
@@ -88,6 +98,6 @@ export function readToolMethod(method: ts.MethodDeclaration, checker: ts.TypeChe
   return {
     ...fromSignature(signature, checker, method.name),
     name: ts.isIdentifier(method.name) || ts.isStringLiteral(method.name) ? method.name.text : undefined,
-    description: documentation(signature.getDocumentationComment(checker)),
+    description: description(signature, undefined, checker),
   };
 }

@@ -22,6 +22,16 @@ export interface BuildResult {
 }
 
 /**
+ * A compiler host that parses as tsc (and so tspc) does: the JSDoc of TypeScript files is
+ * skipped, and typemcp parses the comments it reads itself.
+ */
+export function tscCompilerHost(options: ts.CompilerOptions, jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  host.jsDocParsingMode = jsDocParsingMode;
+  return host;
+}
+
+/**
  * Builds a tsconfig project with the typemcp transformer, as tspc would (one program,
  * `before` transformer, typemcp's diagnostics collected), and writes its output.
  */
@@ -33,7 +43,7 @@ export function buildProject(tsconfigPath: string, overrides: ts.CompilerOptions
     },
   });
   if (!parsed) throw new Error(`cannot read ${tsconfigPath}`);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: tscCompilerHost(parsed.options) });
   const compilerDiagnostics = [...ts.getPreEmitDiagnostics(program)];
   const typemcpDiagnostics: ts.Diagnostic[] = [];
   const emitted = program.emit(undefined, undefined, undefined, false, {

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { createTransformer } from "typemcp/transformer";
-import { ROOT, summarize, type DiagnosticSummary } from "./build";
+import { ROOT, summarize, tscCompilerHost, type DiagnosticSummary } from "./build";
 
 export interface SnippetResult {
   /** typemcp's diagnostics for this snippet, file relative to its folder. */
@@ -16,11 +16,18 @@ export interface SnippetResult {
 /**
  * Compiles several small sources in one program (one program is much faster than one per
  * snippet), each as `<name>.ts` in a folder under .build/ inside the package, so that
- * `import ... from "typemcp"` resolves as in a user's project.
+ * `import ... from "typemcp"` resolves as in a user's project. The JSDoc is parsed as tsc
+ * parses it unless `jsDocParsingMode` says otherwise (an editor parses it all).
  */
-export function compileSnippets(folder: string, sources: Record<string, string>, wrap?: (program: ts.Program) => ts.Program, options: ts.CompilerOptions = {}): Record<string, SnippetResult> {
+export function compileSnippets(
+  folder: string,
+  sources: Record<string, string>,
+  wrap?: (program: ts.Program) => ts.Program,
+  options: ts.CompilerOptions = {},
+  jsDocParsingMode?: ts.JSDocParsingMode,
+): Record<string, SnippetResult> {
   const dir = snippetDir(folder);
-  const program = snippetProgram(folder, sources, options);
+  const program = snippetProgram(folder, sources, options, jsDocParsingMode);
   const typemcp: ts.Diagnostic[] = [];
   const outputs = new Map<string, string>();
   const compiler = [...ts.getPreEmitDiagnostics(program)];
@@ -48,7 +55,7 @@ function snippetDir(folder: string): string {
 }
 
 /** The program of the snippets, written as `<name>.ts` files in their folder (not emitted); `options` over snippetOptions'. */
-export function snippetProgram(folder: string, sources: Record<string, string>, options: ts.CompilerOptions = {}): ts.Program {
+export function snippetProgram(folder: string, sources: Record<string, string>, options: ts.CompilerOptions = {}, jsDocParsingMode?: ts.JSDocParsingMode): ts.Program {
   const dir = snippetDir(folder);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -57,7 +64,8 @@ export function snippetProgram(folder: string, sources: Record<string, string>, 
     fs.writeFileSync(file, code);
     return file;
   });
-  return ts.createProgram(files, snippetOptions(dir, options));
+  const compilerOptions = snippetOptions(dir, options);
+  return ts.createProgram({ rootNames: files, options: compilerOptions, host: tscCompilerHost(compilerOptions, jsDocParsingMode) });
 }
 
 /** The compiler options of a test project in `dir` (sources there, output in `dir/out`): a strict CommonJS build, as the quick start's. */

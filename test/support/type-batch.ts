@@ -9,7 +9,7 @@ import type { JsonSchema, ToolContract } from "typemcp";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ROOT } from "./build";
+import { ROOT, tscCompilerHost } from "./build";
 import { snippetOptions } from "./snippets";
 import { typeBatchSource, type GeneratedType, type TypeCase } from "./type-arbitraries";
 
@@ -49,7 +49,7 @@ export function batchProgram(folder: string, source: string, options: ts.Compile
   const file = path.join(dir, "batch.ts");
   fs.writeFileSync(file, source);
   const compilerOptions = snippetOptions(dir, options);
-  const host = ts.createCompilerHost(compilerOptions);
+  const host = tscCompilerHost(compilerOptions);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (!fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersion, onError, shouldCreate);

@@ -1,6 +1,7 @@
 import ts from "typescript";
 import { isKeyword, keywordFromTag } from "./keywords";
 import type { Annotations, Keywords, Model } from "./model";
+import { parseSkippedJSDoc } from "./skipped-jsdoc";
 
 /**
  * What a declaration's JSDoc adds to its schema: the comment as `description`, and the
@@ -8,7 +9,9 @@ import type { Annotations, Keywords, Model } from "./model";
  * `error` says what is wrong with a malformed tag; the caller reports it where it is.
  */
 export function documentation(symbol: ts.Symbol | undefined, model: Model, checker: ts.TypeChecker): Annotations & { error?: string } {
-  if (!symbol || !mayBeDocumented(symbol)) return {};
+  if (!symbol) return {};
+  parseSkippedJSDoc(symbol, checker);
+  if (!mayBeDocumented(symbol)) return {};
   const result: Annotations & { error?: string } = {};
   const description = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   if (description) result.description = description;
