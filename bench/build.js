@@ -16,8 +16,7 @@ function format(diagnostics) {
 }
 
 /**
- * Type-checks and emits; `transform`: with the typemcp transformer (and the JSDoc it reads).
- * Returns the time (ms) of
+ * Type-checks and emits; `transform`: with the typemcp transformer. Returns the time (ms) of
  * each phase — creating the program, type-checking, emitting (transformer included) — the
  * time spent inside the transformer, and the bytes emitted. `write: false` keeps the output
  * in memory: writing thousands of files is the same for both builds, and on a shared disk
@@ -31,10 +30,10 @@ function build(projectDir, { transform, outDir }, write = true) {
       throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     },
   });
-  // tsc skips the JSDoc of TypeScript files (it needs none to check them); with typemcp's
-  // plugin, tspc parses it all, as typemcp's package.json asks (descriptions and tags come from it).
+  // As tsc and tspc: the JSDoc of TypeScript files is skipped (the checker needs none of it);
+  // the transformer parses the comments it reads itself.
   const host = ts.createCompilerHost(parsed.options);
-  host.jsDocParsingMode = transform ? ts.JSDocParsingMode.ParseAll : ts.JSDocParsingMode.ParseForTypeErrors;
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const t1 = performance.now();
   const diagnostics = [...ts.getPreEmitDiagnostics(program)];
