@@ -31,17 +31,19 @@ export function parseSkippedJSDocOf(declaration: ts.Node | undefined, checker: t
 }
 
 /** The TypeScript internals relied on, in every supported version: the parser's own ways of
- * finding and parsing a node's JSDoc, and the steps the service's lookup takes. */
+ * finding and parsing a node's JSDoc (the parse sets its nodes' parents, but not the root's),
+ * and the steps the service's lookup takes. Bound once: each read off the `ts` module is a getter. */
 interface Internals {
   canHaveJSDoc(node: ts.Node): boolean;
   getJSDocCommentRanges(node: ts.Node, text: string): ts.CommentRange[] | undefined;
   parseIsolatedJSDocComment(content: string, start: number, length: number): { jsDoc: ts.JSDoc } | undefined;
-  setParentRecursive<T extends ts.Node>(node: T, incremental: boolean): T;
   getNextJSDocCommentLocation(node: ts.Node): ts.Node | undefined;
   getAllSuperTypeNodes(node: ts.Node): readonly ts.Node[];
   hasStaticModifier(node: ts.Node): boolean;
 }
-const internals = ts as unknown as Internals;
+const { canHaveJSDoc, getJSDocCommentRanges, parseIsolatedJSDocComment, getNextJSDocCommentLocation, getAllSuperTypeNodes, hasStaticModifier } = ts as unknown as Internals;
+const { ParseNone, ParseForTypeErrors, ParseForTypeInfo } = ts.JSDocParsingMode;
+const { TS, TSX } = ts.ScriptKind;
 
 /** Internal fields of a node and a source file (what the parser sets, and a lookup's cache). */
 type Documentable = ts.Node & { jsDoc?: ts.JSDoc[]; symbol?: ts.Symbol };
@@ -54,11 +56,11 @@ const attached = new WeakSet<ts.Node>();
 /** The parser's shouldParseJSDoc: did this file's parse skip comments? */
 function skipsJSDoc(file: ParsedFile): boolean {
   switch (file.jsDocParsingMode) {
-    case ts.JSDocParsingMode.ParseNone:
+    case ParseNone:
       return true;
-    case ts.JSDocParsingMode.ParseForTypeErrors:
-    case ts.JSDocParsingMode.ParseForTypeInfo:
-      return file.scriptKind === ts.ScriptKind.TS || file.scriptKind === ts.ScriptKind.TSX;
+    case ParseForTypeErrors:
+    case ParseForTypeInfo:
+      return file.scriptKind === TS || file.scriptKind === TSX;
     default:
       return false;
   }
@@ -72,7 +74,7 @@ function skipsJSDoc(file: ParsedFile): boolean {
 function attachAlongLookup(host: Documentable, text: string): void {
   const initializer = (host as { initializer?: ts.Node }).initializer;
   if (initializer) attach(initializer, text);
-  for (let node: ts.Node | undefined = host; node?.parent; node = internals.getNextJSDocCommentLocation(node)) {
+  for (let node: ts.Node | undefined = host; node?.parent; node = getNextJSDocCommentLocation(node)) {
     attach(node, text);
     if (ts.isParameter(node) || ts.isTypeParameterDeclaration(node)) {
       attachAlongLookup(node.parent, text);
@@ -82,16 +84,16 @@ function attachAlongLookup(host: Documentable, text: string): void {
 }
 
 function attach(node: Documentable, text: string): void {
-  if (attached.has(node) || !internals.canHaveJSDoc(node)) return;
+  if (attached.has(node) || !canHaveJSDoc(node)) return;
   attached.add(node);
   if (node.jsDoc?.length) return; // the parser's own (a comment with @see or @link)
   // An empty list only holds a lookup's cached answer, given before these comments were parsed.
-  node.jsDoc = undefined;
+  // (Only then is it written: a field added to every node would change their shapes.)
+  if (node.jsDoc) node.jsDoc = undefined;
   const parsed: ts.JSDoc[] = [];
-  for (const range of internals.getJSDocCommentRanges(node, text) ?? []) {
-    const jsDoc = internals.parseIsolatedJSDocComment(text, range.pos, range.end - range.pos)?.jsDoc;
+  for (const range of getJSDocCommentRanges(node, text) ?? []) {
+    const jsDoc = parseIsolatedJSDocComment(text, range.pos, range.end - range.pos)?.jsDoc;
     if (!jsDoc) continue;
-    internals.setParentRecursive(jsDoc, false);
     (jsDoc as { parent: ts.Node }).parent = node;
     parsed.push(jsDoc);
   }
@@ -104,9 +106,9 @@ function baseMembers(declaration: Documentable, checker: ts.TypeChecker): ts.Sym
   const name = declaration.symbol?.name;
   if (!owner || name === undefined || !(ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner))) return [];
   const found: ts.Symbol[] = [];
-  for (const superTypeNode of internals.getAllSuperTypeNodes(owner)) {
+  for (const superTypeNode of getAllSuperTypeNodes(owner)) {
     const baseType = checker.getTypeAtLocation(superTypeNode);
-    const type = internals.hasStaticModifier(declaration) && baseType.symbol ? checker.getTypeOfSymbol(baseType.symbol) : baseType;
+    const type = hasStaticModifier(declaration) && baseType.symbol ? checker.getTypeOfSymbol(baseType.symbol) : baseType;
     const member = checker.getPropertyOfType(type, name);
     if (member) found.push(member);
   }

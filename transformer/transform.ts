@@ -1,0 +1,62 @@
+import ts from "typescript";
+import { ToolCompiler, type CompiledRegistration } from "./compile";
+import { contractExpression } from "./emit";
+
+export interface TransformerHost {
+  /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */
+  addDiagnostic(diagnostic: ts.Diagnostic): unknown;
+}
+
+/**
+ * The source transformer: every `mcp.tool(fn, options?)` is printed as
+ * `mcp.tool(fn, options, <contract>)` (see runtime/contract.ts), and problems are reported as
+ * diagnostics. It never throws out of the compiler: an unexpected failure on one
+ * registration becomes a diagnostic, and that registration fails at run time with it.
+ *
+ * The call is rewritten as it is printed (a substitution), not by rebuilding the tree: the
+ * printer visits every node anyway, and the tree would otherwise be walked once more to find
+ * the registrations and rebuilt from each one up to its file. What is printed is the call as
+ * the other transforms left it (arguments lowered, decorators moved); its original node is
+ * the one the type checker knows.
+ */
+export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
+  const compiler = new ToolCompiler(program);
+  // By original call: a transform that prints a call twice does not compile or report it twice.
+  const compiled = new Map<ts.CallExpression, CompiledRegistration>();
+  return (context) => {
+    const { factory } = context;
+    context.enableSubstitution(ts.SyntaxKind.CallExpression);
+    const previous = context.onSubstituteNode;
+    context.onSubstituteNode = (hint, node) => {
+      node = previous(hint, node);
+      if (!ts.isCallExpression(node)) return node;
+      const original = ts.getOriginalNode(node);
+      if (!ts.isCallExpression(original) || !ts.isParseTreeNode(original)) return node;
+      const registration = compiler.registrationToCompile(original);
+      if (!registration) return node;
+      let result = compiled.get(original);
+      if (!result) {
+        compiled.set(original, (result = compiler.compileSafely(original, registration)));
+        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic);
+      }
+      const optionsAt = registration.kind === "call" ? 1 : 0;
+      const args = [...node.arguments.slice(0, optionsAt), node.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(result.contract, factory)];
+      return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
+    };
+    return (sourceFile) => sourceFile;
+  };
+}
+
+/** What ts-patch's plugin entry (index.ts) makes of its call: tsc prints the diagnostics it is handed. */
+export function typemcpTransformer(program: ts.Program, _config?: unknown, extras?: Partial<TransformerHost>): ts.TransformerFactory<ts.SourceFile> {
+  const host: TransformerHost = {
+    addDiagnostic: extras?.addDiagnostic ?? ((diagnostic) => console.error(ts.formatDiagnostic(diagnostic, formatHost))),
+  };
+  return createTransformer(program, host);
+}
+
+const formatHost: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (fileName) => fileName,
+  getCurrentDirectory: () => process.cwd(),
+  getNewLine: () => "\n",
+};
