@@ -3,7 +3,8 @@ import * as path from "node:path";
 import ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
 import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
-import { DiagnosticCode, diagnosticAt } from "../transformer/diagnostics";
+import { DiagnosticCode } from "../transformer/diagnostic-codes";
+import { diagnosticAt } from "../transformer/diagnostics";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
 export class UserError extends Error {}

@@ -137,4 +137,23 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(build.output).toContain("get_station: result: Station is a class with no declared properties");
     expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
   });
+
+  // Last: it patches the project's TypeScript for good.
+  test("under a persistent patch (ts-patch install), tsc builds what tspc builds, and typemcp runs on tsc's own TypeScript", () => {
+    const dist = () => Object.fromEntries(fs.readdirSync(path.join(project, "dist")).map((f) => [f, fs.readFileSync(path.join(project, "dist", f), "utf8")]));
+    const live = tspc();
+    const built = dist();
+    expect(built["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
+    fs.rmSync(path.join(project, "dist"), { recursive: true });
+
+    execFileSync(path.join(project, "node_modules", ".bin", "ts-patch"), ["install", "-s"], { cwd: project });
+    // How many TypeScripts the build loaded: tsc's own (lib/_tsc.js, the whole library once
+    // patched), and a second if typemcp's require("typescript") had compiled lib/typescript.js.
+    const probe = path.join(project, "probe.js");
+    fs.writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(probe + ".json")}, JSON.stringify(new Set(Object.values(require.cache).map((m) => m.exports).filter((e) => typeof e?.createProgram === "function")).size)));\n`);
+    const tsc = spawnSync(process.execPath, ["-r", probe, path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", "."], { cwd: project, encoding: "utf8" });
+    expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual(live);
+    expect(dist()).toEqual(built);
+    expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
+  });
 });

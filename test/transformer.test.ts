@@ -4,10 +4,14 @@
  * writes into the emitted call.
  */
 import * as ts from "typescript";
-import { ToolCompiler } from "typemcp/transformer";
+import * as path from "node:path";
+import { ROOT } from "./support/build";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 import { emittedRegistrations } from "./support/emitted-contracts";
 import type { JsonSchema } from "typemcp";
+
+// The compiler behind the transformer, as built (the package exports the transformer only).
+const { ToolCompiler } = require(path.join(ROOT, "dist", "transformer", "compile.js")) as typeof import("../transformer/compile");
 
 const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
 const LINE = 3; // first line after HEADER

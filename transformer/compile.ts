@@ -1,6 +1,7 @@
 import ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
-import { DiagnosticCode, diagnosticAt, diagnosticText } from "./diagnostics";
+import { DiagnosticCode } from "./diagnostic-codes";
+import { diagnosticAt, diagnosticText } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
 import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";

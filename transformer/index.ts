@@ -1,65 +1,61 @@
-import ts from "typescript";
-import { ToolCompiler, type CompiledRegistration } from "./compile";
-import { contractExpression } from "./emit";
+/**
+ * typemcp's transformer, as ts-patch loads it: `{ "transform": "typemcp/transformer" }` in
+ * tsconfig.json's `plugins`. The transformer itself is in transform.ts; this entry loads
+ * nothing of TypeScript until ts-patch calls it, so that it can hand typemcp the TypeScript
+ * that runs the build.
+ *
+ * Why: under a persistent patch (`ts-patch install`), tsc runs TypeScript's whole library as
+ * its compiler, and typemcp's `require("typescript")` would load and compile those 9 MB a
+ * second time, about 0.2 s of every build. ts-patch passes plugins its instance (`extras.ts`).
+ */
+import Module from "node:module";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type ts from "typescript";
+import type * as Transform from "./transform";
 
-export { ToolCompiler, type CompiledRegistration } from "./compile";
-export { DiagnosticCode } from "./diagnostics";
+export type { TransformerHost } from "./transform";
+export type { CompiledRegistration } from "./compile";
+export { DiagnosticCode } from "./diagnostic-codes";
 
-export interface TransformerHost {
-  /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */
-  addDiagnostic(diagnostic: ts.Diagnostic): unknown;
+/** The transformer factory: every `mcp.tool(...)` printed with its contract (see transform.ts). */
+export function createTransformer(program: ts.Program, host: Transform.TransformerHost): ts.TransformerFactory<ts.SourceFile> {
+  return transform().createTransformer(program, host);
+}
+
+/** What ts-patch passes a "program" plugin, beside the program and the plugin's config. */
+interface TsPatchExtras extends Partial<Transform.TransformerHost> {
+  ts?: typeof ts;
+}
+
+/** ts-patch's "program" plugin entry. */
+export default function typemcpTransformer(program: ts.Program, config?: unknown, extras?: TsPatchExtras): ts.TransformerFactory<ts.SourceFile> {
+  if (extras?.ts) shareTypeScript(extras.ts);
+  return transform().typemcpTransformer(program, config, extras);
+}
+
+function transform(): typeof Transform {
+  return require("./transform") as typeof Transform;
 }
 
 /**
- * The source transformer: every `mcp.tool(fn, options?)` is printed as
- * `mcp.tool(fn, options, <contract>)` (see runtime/contract.ts), and problems are reported as
- * diagnostics. It never throws out of the compiler: an unexpected failure on one
- * registration becomes a diagnostic, and that registration fails at run time with it.
- *
- * The call is rewritten as it is printed (a substitution), not by rebuilding the tree: the
- * printer visits every node anyway, and the tree would otherwise be walked once more to find
- * the registrations and rebuilt from each one up to its file. What is printed is the call as
- * the other transforms left it (arguments lowered, decorators moved); its original node is
- * the one the type checker knows.
+ * Registers ts-patch's TypeScript as the `typescript` module typemcp's compiler loads, when
+ * that module is not loaded yet (under `tspc` it is) and the instance is the same version as
+ * the package it stands for. Any other case leaves `require` to load the package.
  */
-export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
-  const compiler = new ToolCompiler(program);
-  // By original call: a transform that prints a call twice does not compile or report it twice.
-  const compiled = new Map<ts.CallExpression, CompiledRegistration>();
-  return (context) => {
-    const { factory } = context;
-    context.enableSubstitution(ts.SyntaxKind.CallExpression);
-    const previous = context.onSubstituteNode;
-    context.onSubstituteNode = (hint, node) => {
-      node = previous(hint, node);
-      if (!ts.isCallExpression(node)) return node;
-      const original = ts.getOriginalNode(node);
-      if (!ts.isCallExpression(original) || !ts.isParseTreeNode(original)) return node;
-      const registration = compiler.registrationToCompile(original);
-      if (!registration) return node;
-      let result = compiled.get(original);
-      if (!result) {
-        compiled.set(original, (result = compiler.compileSafely(original, registration)));
-        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic);
-      }
-      const optionsAt = registration.kind === "call" ? 1 : 0;
-      const args = [...node.arguments.slice(0, optionsAt), node.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(result.contract, factory)];
-      return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
-    };
-    return (sourceFile) => sourceFile;
-  };
+function shareTypeScript(instance: typeof ts): void {
+  let file: string;
+  try {
+    file = require.resolve("typescript");
+    if (require.cache[file]) return;
+    const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")) as { version?: string };
+    if (instance.version !== version) return;
+  } catch {
+    return; // no package to stand for: require will say so
+  }
+  const shared = new Module(file, module);
+  shared.filename = file;
+  shared.loaded = true;
+  shared.exports = instance;
+  require.cache[file] = shared;
 }
-
-/** ts-patch's "program" plugin entry: `{ "transform": "typemcp/transformer" }` in tsconfig.json's `plugins`. */
-export default function typemcpTransformer(program: ts.Program, _config?: unknown, extras?: Partial<TransformerHost>): ts.TransformerFactory<ts.SourceFile> {
-  const host: TransformerHost = {
-    addDiagnostic: extras?.addDiagnostic ?? ((diagnostic) => console.error(ts.formatDiagnostic(diagnostic, formatHost))),
-  };
-  return createTransformer(program, host);
-}
-
-const formatHost: ts.FormatDiagnosticsHost = {
-  getCanonicalFileName: (fileName) => fileName,
-  getCurrentDirectory: () => process.cwd(),
-  getNewLine: () => "\n",
-};
