@@ -27,10 +27,12 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.build.sizes.length).toBeGreaterThan(0);
   // The commands: each run timed, and the ratios taken from the best runs.
   const { best_ms: best } = result.commands;
-  expect(Object.keys(best).sort()).toEqual(["tsc", "tspc", "tspc_without_plugin"]);
+  expect(Object.keys(best).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tspc", "tspc_without_plugin"]);
   for (const ms of Object.values(best)) expect(ms).toBeGreaterThan(0);
   expect(result.commands.tspc_over_tsc).toBeCloseTo(best.tspc / best.tsc, 2); // the JSON line keeps 4 significant digits
   expect(result.commands.plugin_over_ts_patch).toBeCloseTo(best.tspc / best.tspc_without_plugin, 2);
+  expect(result.commands.patched_over_tsc).toBeCloseTo(best.patched / best.tsc, 2);
+  expect(result.commands.plugin_over_patch).toBeCloseTo(best.patched / best.patched_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
 
