@@ -278,8 +278,10 @@ function measureCommands(dir, settings) {
   // The output goes to memory where the machine has a tmpfs: writing 500 files to a shared
   // disk swings by hundreds of milliseconds, the same for every command.
   const outputs = fs.mkdtempSync(path.join(fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "typemcp-bench-"));
+  // The patched copy sits on the same disk as the package it copies: only the patch differs.
   const typescript = path.dirname(require.resolve("typescript/package.json"));
-  const patched = path.join(outputs, "patched", "typescript");
+  const patched = path.join(dir, "patched", "typescript");
+  fs.rmSync(patched, { recursive: true, force: true });
   fs.cpSync(typescript, patched, { recursive: true });
   const tsPatch = path.dirname(require.resolve("ts-patch/package.json"));
   execFileSync(process.execPath, [path.join(tsPatch, "bin", "ts-patch.js"), "install", "--silent", "--dir", patched], { stdio: ["ignore", "inherit", "inherit"] });
