@@ -4,20 +4,22 @@
 // not. `node --predictable` makes V8 compile and collect garbage on the main thread, at the
 // same points in every run, so a run counts the same to within a fraction of a percent.
 //
-//   npm run bench:instructions            (builds dist/ first; needs valgrind; ~15 minutes)
+//   npm run bench:instructions            (builds dist/ first; needs valgrind; ~25 minutes)
 //   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000]
 //
 // Per call: two runs of the same session that differ only in how many calls follow the
 // warm-up, (count(warm-up + calls) − count(warm-up)) ÷ calls: what a call costs once the JIT
 // has compiled the hot code (start-up and warm-up cancel out). Build: one fresh process per
-// side, node and TypeScript included, as a `tsc` or `tspc` run would be. Prints a table and
-// one line of JSON.
+// side, node and TypeScript included, as a `tsc` or `tspc` run would be, and the commands
+// themselves (bench/commands.js). Prints a table and one line of JSON.
 "use strict";
 const { execFile, execFileSync } = require("node:child_process");
 const os = require("node:os");
 const path = require("node:path");
 const { ROOT } = require("./generate");
 const { prepare } = require("./servers");
+const { COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
+const fs = require("node:fs");
 
 function readSettings(argv) {
   const settings = { n: 500, warmup: 30000, calls: 20000 };
@@ -31,10 +33,10 @@ function readSettings(argv) {
 
 const log = (message) => process.stderr.write(`[instructions] ${message}\n`);
 
-/** Instructions executed by `node --predictable <script> <args>` (all threads), from callgrind's summary. */
+/** Instructions executed by `node --predictable <script> <args>` (all threads), from callgrind's summary; `script` from bench/ or absolute. */
 function count(script, args) {
   return new Promise((resolve, reject) => {
-    const command = ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", path.join(__dirname, script), ...args.map(String)];
+    const command = ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", path.resolve(__dirname, script), ...args.map(String)];
     execFile("valgrind", command, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
       const collected = /Collected : (\d+)/.exec(stderr);
       if (error || !collected) return reject(new Error(`bench: valgrind ${command.slice(2).join(" ")} failed: ${error?.message ?? ""}\n${stderr.slice(-2000)}`));
@@ -57,6 +59,8 @@ async function inPairs(jobs) {
   return results;
 }
 
+const COUNTED_COMMANDS = ["tsc", "tspc", "patched_without_plugin", "patched"];
+
 async function main() {
   const settings = readSettings(process.argv.slice(2));
   try {
@@ -71,19 +75,31 @@ async function main() {
   const { warmup, calls } = settings;
   const session = (contender, k) => () => count("inproc.js", ["calls", dir, contender, k]);
   const build = (side) => () => count("build.js", [path.join(dir, "typemcp"), "once", side]);
-  log("counting: 4 call sessions and 2 builds under valgrind, two at a time");
-  const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp] = await inPairs([
+  // The commands as a user runs them: tsc, tspc + typemcp, and tsc patched for good with and
+  // without the plugin (what typemcp adds to it). tspc without the plugin is left to the
+  // clock (run.js): each count of a whole build takes minutes.
+  const commands = buildCommands(dir);
+  const outputs = outputRoot();
+  const command = (name) => () => {
+    const [script, ...args] = commandArgs(commands, name, outputs);
+    return count(script, args);
+  };
+  log("counting: 4 call sessions, 2 builds and 4 commands under valgrind, two at a time");
+  const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp, ...counted] = await inPairs([
     session("typemcp", warmup),
     session("floor", warmup),
     session("typemcp", warmup + calls),
     session("floor", warmup + calls),
     build("plain"),
     build("typemcp"),
-  ]);
+    ...COUNTED_COMMANDS.map(command),
+  ]).finally(() => fs.rmSync(outputs, { recursive: true, force: true }));
+  const commandCounts = Object.fromEntries(COUNTED_COMMANDS.map((name, i) => [name, counted[i]]));
   const perCall = { typemcp: (typemcpLong - typemcpShort) / calls, floor: (floorLong - floorShort) / calls };
   const result = {
     call: { warmup, calls, instructions_per_call: perCall, floor_over_typemcp: perCall.floor / perCall.typemcp },
     build: { tools: settings.n, instructions: { plain, typemcp }, typemcp_over_plain: typemcp / plain },
+    commands: { tools: settings.n, instructions: commandCounts, over_tsc: Object.fromEntries(COUNTED_COMMANDS.map((name) => [name, commandCounts[name] / commandCounts.tsc])) },
     machine: { cpus: os.cpus().length, node: process.version },
   };
   const k = (n) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
@@ -94,6 +110,7 @@ async function main() {
 |---|---|---|---|
 | one tools/call in steady state, after ${warmup.toLocaleString("en-US")} calls (instructions; reference: the floor) | ${k(perCall.typemcp)} | ${k(perCall.floor)} | ${result.call.floor_over_typemcp.toFixed(3)}× the floor's throughput |
 | build of ${settings.n} tools, whole process (instructions; reference: plain tsc) | ${g(typemcp)} | ${g(plain)} | ${result.build.typemcp_over_plain.toFixed(3)}× plain tsc |
+${COUNTED_COMMANDS.filter((name) => name !== "tsc").map((name) => `| command \`${COMMAND_LABELS[name]}\` at ${settings.n} tools (instructions; reference: \`tsc\`) | ${g(commandCounts[name])} | ${g(commandCounts.tsc)} | ${result.commands.over_tsc[name].toFixed(3)}× tsc |`).join("\n")}
 
 `);
   process.stdout.write(JSON.stringify({ bench: "typemcp-instructions", settings, ...result }) + "\n");

@@ -15,6 +15,7 @@ const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
 const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
+const { COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
 
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
 const SETTINGS = {
@@ -252,15 +253,6 @@ function measureBuild(base, settings) {
   return { sizes, per_tool_growth: growth, linear: growth === null ? null : growth <= 1.5 };
 }
 
-const COMMANDS = ["tsc", "tspc_without_plugin", "tspc", "patched_without_plugin", "patched"];
-const COMMAND_LABELS = {
-  tsc: "tsc",
-  tspc_without_plugin: "tspc, no plugin",
-  tspc: "tspc + typemcp",
-  patched_without_plugin: "tsc patched (ts-patch install), no plugin",
-  patched: "tsc patched + typemcp",
-};
-
 /**
  * The build as a user runs it, whole: `tsc -p` against `tspc -p` (ts-patch) with the typemcp
  * plugin, each a fresh process that starts Node, loads the compiler, builds and writes the
@@ -271,33 +263,11 @@ const COMMAND_LABELS = {
  * into its cache on its first run, and the files come into the page cache).
  */
 function measureCommands(dir, settings) {
-  const project = path.join(dir, "typemcp");
-  const config = JSON.parse(fs.readFileSync(path.join(project, "tsconfig.json"), "utf8"));
-  config.compilerOptions.plugins = [];
-  fs.writeFileSync(path.join(project, "tsconfig.no-plugin.json"), JSON.stringify(config, null, 2) + "\n");
-  // The output goes to memory where the machine has a tmpfs: writing 500 files to a shared
-  // disk swings by hundreds of milliseconds, the same for every command.
-  const outputs = fs.mkdtempSync(path.join(fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir(), "typemcp-bench-"));
-  // The patched copy sits on the same disk as the package it copies: only the patch differs.
-  const typescript = path.dirname(require.resolve("typescript/package.json"));
-  const patched = path.join(dir, "patched", "typescript");
-  fs.rmSync(patched, { recursive: true, force: true });
-  fs.cpSync(typescript, patched, { recursive: true });
-  const tsPatch = path.dirname(require.resolve("ts-patch/package.json"));
-  execFileSync(process.execPath, [path.join(tsPatch, "bin", "ts-patch.js"), "install", "--silent", "--dir", patched], { stdio: ["ignore", "inherit", "inherit"] });
-  const tsc = path.join(typescript, "bin", "tsc");
-  const tspc = path.join(tsPatch, "bin", "tspc.js");
-  const commands = {
-    tsc: [tsc, "tsconfig.json"],
-    tspc_without_plugin: [tspc, "tsconfig.no-plugin.json"],
-    tspc: [tspc, "tsconfig.json"],
-    patched_without_plugin: [path.join(patched, "bin", "tsc"), "tsconfig.no-plugin.json"],
-    patched: [path.join(patched, "bin", "tsc"), "tsconfig.json"],
-  };
+  const commands = buildCommands(dir);
+  const outputs = outputRoot();
   const run = (name) => {
-    const [bin, tsconfig] = commands[name];
     const started = performance.now();
-    execFileSync(process.execPath, [bin, "-p", path.join(project, tsconfig), "--outDir", path.join(outputs, "out", name)], { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(process.execPath, commandArgs(commands, name, outputs), { stdio: ["ignore", "inherit", "inherit"] });
     return performance.now() - started;
   };
   log(`build commands: ${settings.n} tools, ${settings.command_rounds} round(s)`);

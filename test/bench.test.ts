@@ -36,7 +36,7 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
 
-test("bench/instructions.js counts instructions per call and per build with valgrind", async () => {
+test("bench/instructions.js counts instructions per call, per build and per command with valgrind", async () => {
   const env = { ...process.env, BENCH_DIR: path.join(ROOT, ".build", "bench-test-instructions") };
   const args = [path.join(ROOT, "bench", "instructions.js"), "--n=8", "--warmup=20", "--calls=40"];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
@@ -50,4 +50,10 @@ test("bench/instructions.js counts instructions per call and per build with valg
   expect(result.call.floor_over_typemcp).toBeCloseTo(result.call.instructions_per_call.floor / result.call.instructions_per_call.typemcp, 10);
   expect(result.build.instructions.typemcp).toBeGreaterThan(result.build.instructions.plain);
   expect(result.build.typemcp_over_plain).toBeCloseTo(result.build.instructions.typemcp / result.build.instructions.plain, 10);
+  // The commands: each counted; typemcp's plugin adds to the patched tsc's count.
+  const { instructions: commands, over_tsc } = result.commands;
+  expect(Object.keys(commands).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tspc"]);
+  expect(commands.patched).toBeGreaterThan(commands.patched_without_plugin);
+  for (const name of Object.keys(commands)) expect(over_tsc[name]).toBeCloseTo(commands[name] / commands.tsc, 10);
+  expect(stdout).toContain("| command `tsc patched + typemcp` at 8 tools");
 }, 900_000);
