@@ -42,7 +42,8 @@ interface Internals {
   hasStaticModifier(node: ts.Node): boolean;
 }
 const { canHaveJSDoc, getJSDocCommentRanges, parseIsolatedJSDocComment, getNextJSDocCommentLocation, getAllSuperTypeNodes, hasStaticModifier } = ts as unknown as Internals;
-const { ParseNone, ParseForTypeErrors, ParseForTypeInfo } = ts.JSDocParsingMode;
+// Absent before TypeScript 5.3, whose parser parsed every JSDoc.
+const { ParseNone, ParseForTypeErrors, ParseForTypeInfo }: Partial<typeof ts.JSDocParsingMode> = (ts.JSDocParsingMode as typeof ts.JSDocParsingMode | undefined) ?? {};
 const { TS, TSX } = ts.ScriptKind;
 
 /** Internal fields of a node and a source file (what the parser sets, and a lookup's cache). */
@@ -55,6 +56,7 @@ const attached = new WeakSet<ts.Node>();
 
 /** The parser's shouldParseJSDoc: did this file's parse skip comments? */
 function skipsJSDoc(file: ParsedFile): boolean {
+  if (file.jsDocParsingMode === undefined) return false;
   switch (file.jsDocParsingMode) {
     case ParseNone:
       return true;
