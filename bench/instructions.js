@@ -14,12 +14,12 @@
 // themselves (bench/commands.js). Prints a table and one line of JSON.
 "use strict";
 const { execFile, execFileSync } = require("node:child_process");
+const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { ROOT } = require("./generate");
 const { prepare } = require("./servers");
 const { COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
-const fs = require("node:fs");
 
 function readSettings(argv) {
   const settings = { n: 500, warmup: 30000, calls: 20000 };

@@ -15,7 +15,7 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { createTransformer } from "typemcp/transformer";
-import { tscCompilerHost } from "./support/build";
+import { TSC_JSDOC_PARSING, tscCompilerHost } from "./support/build";
 import { contractsIn, emitWith, formatted, projectOptions, readTree, sourcesOf, writeFile, writeProject } from "./support/build-modes";
 
 const TYPES = `/** A weather reading. */
@@ -74,9 +74,6 @@ export enum Level { Low, High }
 mcp.tool(shout);
 `;
 
-/** Each mode's host parses as tsc's does: the JSDoc of TypeScript files is skipped. */
-const TSC_JSDOC = ts.JSDocParsingMode.ParseForTypeErrors;
-
 const SOURCES = { "src/types.ts": TYPES, "src/tools.ts": TOOLS, "src/other.ts": OTHER };
 
 function build(dir: string, transform: boolean, extra: ts.CompilerOptions = {}) {
@@ -116,7 +113,7 @@ describe("--incremental", () => {
   const incremental = (dir: string, extra: ts.CompilerOptions = {}) => {
     const options = projectOptions(dir, { incremental: true, declaration: true, tsBuildInfoFile: path.join(dir, "out", ".tsbuildinfo"), ...extra });
     const host = ts.createIncrementalCompilerHost(options);
-    host.jsDocParsingMode = TSC_JSDOC;
+    host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
     return emitWith(ts.createIncrementalProgram({ rootNames: sourcesOf(dir), options, host }), dir, true);
   };
 
@@ -181,7 +178,7 @@ test("--watch: the watch program emits through the transformer, and an edit emit
   const builds: Emitted[] = [];
   let built: (() => void) | undefined;
   const host = ts.createWatchCompilerHost(sourcesOf(dir), projectOptions(dir), system, ts.createEmitAndSemanticDiagnosticsBuilderProgram, () => undefined, () => undefined);
-  host.jsDocParsingMode = TSC_JSDOC;
+  host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
   host.afterProgramCreate = (builder) => {
     builds.push(emitWith(builder, dir, true));
     built?.();
@@ -230,7 +227,7 @@ test("--build with project references: types from the referenced project, transf
   };
   const compilerErrors: string[] = [];
   const host = ts.createSolutionBuilderHost(ts.sys, createProgram, (d) => compilerErrors.push(ts.flattenDiagnosticMessageText(d.messageText, "\n")), () => undefined);
-  host.jsDocParsingMode = TSC_JSDOC;
+  host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
   const written: string[] = [];
   const writeFileCallback: ts.WriteFileCallback = (fileName, text, bom) => {
     written.push(path.relative(dir, fileName));

@@ -21,11 +21,11 @@ export interface BuildResult {
   typemcpDiagnostics: ts.Diagnostic[];
 }
 
-/**
- * A compiler host that parses as tsc (and so tspc) does: the JSDoc of TypeScript files is
- * skipped, and typemcp parses the comments it reads itself.
- */
-export function tscCompilerHost(options: ts.CompilerOptions, jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors): ts.CompilerHost {
+/** How tsc (and so tspc) parses JSDoc: that of TypeScript files is skipped; typemcp parses the comments it reads itself. */
+export const TSC_JSDOC_PARSING = ts.JSDocParsingMode.ParseForTypeErrors;
+
+/** A compiler host that parses as tsc does (see TSC_JSDOC_PARSING). */
+export function tscCompilerHost(options: ts.CompilerOptions, jsDocParsingMode = TSC_JSDOC_PARSING): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   host.jsDocParsingMode = jsDocParsingMode;
   return host;
