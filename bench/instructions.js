@@ -4,7 +4,7 @@
 // not. `node --predictable` makes V8 compile and collect garbage on the main thread, at the
 // same points in every run, so a run counts the same to within a fraction of a percent.
 //
-//   npm run bench:instructions            (builds dist/ first; needs valgrind; ~25 minutes)
+//   npm run bench:instructions            (builds dist/ first; needs valgrind; ~27 minutes)
 //   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000]
 //
 // Per call: two runs of the same session that differ only in how many calls follow the
@@ -19,7 +19,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { ROOT } = require("./generate");
 const { prepare } = require("./servers");
-const { COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
+const { COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
 
 function readSettings(argv) {
   const settings = { n: 500, warmup: 30000, calls: 20000 };
@@ -59,8 +59,6 @@ async function inPairs(jobs) {
   return results;
 }
 
-const COUNTED_COMMANDS = ["tsc", "tspc", "patched_without_plugin", "patched"];
-
 async function main() {
   const settings = readSettings(process.argv.slice(2));
   try {
@@ -75,16 +73,15 @@ async function main() {
   const { warmup, calls } = settings;
   const session = (contender, k) => () => count("inproc.js", ["calls", dir, contender, k]);
   const build = (side) => () => count("build.js", [path.join(dir, "typemcp"), "once", side]);
-  // The commands as a user runs them: tsc, tspc + typemcp, and tsc patched for good with and
-  // without the plugin (what typemcp adds to it). tspc without the plugin is left to the
-  // clock (run.js): each count of a whole build takes minutes.
+  // The commands as a user runs them: tsc, and tspc and tsc patched for good, each with and
+  // without the plugin: what ts-patch costs by itself, and what typemcp adds to it.
   const commands = buildCommands(dir);
   const outputs = outputRoot();
   const command = (name) => () => {
     const [script, ...args] = commandArgs(commands, name, outputs);
     return count(script, args);
   };
-  log("counting: 4 call sessions, 2 builds and 4 commands under valgrind, two at a time");
+  log(`counting: 4 call sessions, 2 builds and ${COMMANDS.length} commands under valgrind, two at a time`);
   const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp, ...counted] = await inPairs([
     session("typemcp", warmup),
     session("floor", warmup),
@@ -92,14 +89,20 @@ async function main() {
     session("floor", warmup + calls),
     build("plain"),
     build("typemcp"),
-    ...COUNTED_COMMANDS.map(command),
+    ...COMMANDS.map(command),
   ]).finally(() => fs.rmSync(outputs, { recursive: true, force: true }));
-  const commandCounts = Object.fromEntries(COUNTED_COMMANDS.map((name, i) => [name, counted[i]]));
+  const commandCounts = Object.fromEntries(COMMANDS.map((name, i) => [name, counted[i]]));
   const perCall = { typemcp: (typemcpLong - typemcpShort) / calls, floor: (floorLong - floorShort) / calls };
   const result = {
     call: { warmup, calls, instructions_per_call: perCall, floor_over_typemcp: perCall.floor / perCall.typemcp },
     build: { tools: settings.n, instructions: { plain, typemcp }, typemcp_over_plain: typemcp / plain },
-    commands: { tools: settings.n, instructions: commandCounts, over_tsc: Object.fromEntries(COUNTED_COMMANDS.map((name) => [name, commandCounts[name] / commandCounts.tsc])) },
+    commands: {
+      tools: settings.n,
+      instructions: commandCounts,
+      over_tsc: Object.fromEntries(COMMANDS.map((name) => [name, commandCounts[name] / commandCounts.tsc])),
+      // What the plugin adds to the same command without it: typemcp's own share, ts-patch's apart.
+      plugin_over_same_command: { tspc: commandCounts.tspc / commandCounts.tspc_without_plugin, patched: commandCounts.patched / commandCounts.patched_without_plugin },
+    },
     machine: { cpus: os.cpus().length, node: process.version },
   };
   const k = (n) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
@@ -110,7 +113,8 @@ async function main() {
 |---|---|---|---|
 | one tools/call in steady state, after ${warmup.toLocaleString("en-US")} calls (instructions; reference: the floor) | ${k(perCall.typemcp)} | ${k(perCall.floor)} | ${result.call.floor_over_typemcp.toFixed(3)}× the floor's throughput |
 | build of ${settings.n} tools, whole process (instructions; reference: plain tsc) | ${g(typemcp)} | ${g(plain)} | ${result.build.typemcp_over_plain.toFixed(3)}× plain tsc |
-${COUNTED_COMMANDS.filter((name) => name !== "tsc").map((name) => `| command \`${COMMAND_LABELS[name]}\` at ${settings.n} tools (instructions; reference: \`tsc\`) | ${g(commandCounts[name])} | ${g(commandCounts.tsc)} | ${result.commands.over_tsc[name].toFixed(3)}× tsc |`).join("\n")}
+${COMMANDS.filter((name) => name !== "tsc").map((name) => `| command \`${COMMAND_LABELS[name]}\` at ${settings.n} tools (instructions; reference: \`tsc\`) | ${g(commandCounts[name])} | ${g(commandCounts.tsc)} | ${result.commands.over_tsc[name].toFixed(3)}× tsc |`).join("\n")}
+${["tspc", "patched"].map((name) => `| the plugin alone: command \`${COMMAND_LABELS[name]}\` (reference: the same command, no plugin) | ${g(commandCounts[name])} | ${g(commandCounts[`${name}_without_plugin`])} | ${result.commands.plugin_over_same_command[name].toFixed(3)}× |`).join("\n")}
 
 `);
   process.stdout.write(JSON.stringify({ bench: "typemcp-instructions", settings, ...result }) + "\n");

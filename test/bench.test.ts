@@ -50,10 +50,14 @@ test("bench/instructions.js counts instructions per call, per build and per comm
   expect(result.call.floor_over_typemcp).toBeCloseTo(result.call.instructions_per_call.floor / result.call.instructions_per_call.typemcp, 10);
   expect(result.build.instructions.typemcp).toBeGreaterThan(result.build.instructions.plain);
   expect(result.build.typemcp_over_plain).toBeCloseTo(result.build.instructions.typemcp / result.build.instructions.plain, 10);
-  // The commands: each counted; typemcp's plugin adds to the patched tsc's count.
+  // The commands: each counted; typemcp's plugin adds to ts-patch's count, both ways.
   const { instructions: commands, over_tsc } = result.commands;
-  expect(Object.keys(commands).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tspc"]);
+  expect(Object.keys(commands).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tspc", "tspc_without_plugin"]);
+  expect(commands.tspc).toBeGreaterThan(commands.tspc_without_plugin);
   expect(commands.patched).toBeGreaterThan(commands.patched_without_plugin);
   for (const name of Object.keys(commands)) expect(over_tsc[name]).toBeCloseTo(commands[name] / commands.tsc, 10);
+  expect(result.commands.plugin_over_same_command).toEqual({ tspc: commands.tspc / commands.tspc_without_plugin, patched: commands.patched / commands.patched_without_plugin });
+  expect(stdout).toContain("| command `tspc, no plugin` at 8 tools");
   expect(stdout).toContain("| command `tsc patched + typemcp` at 8 tools");
+  expect(stdout).toContain("| the plugin alone: command `tspc + typemcp` (reference: the same command, no plugin)");
 }, 900_000);
