@@ -15,7 +15,6 @@ import type ts from "typescript";
 import type * as Transform from "./transform";
 
 export type { TransformerHost } from "./transform";
-export type { CompiledRegistration } from "./compile";
 export { DiagnosticCode } from "./diagnostic-codes";
 
 /** The transformer factory: every `mcp.tool(...)` printed with its contract (see transform.ts). */
