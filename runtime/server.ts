@@ -12,7 +12,7 @@ export interface ServerOptions {
   /** Instructions for the client's model, in `server/discover` and `initialize`. */
   instructions?: string;
   /**
-   * How long a 2026-07-28 client may keep the `tools/list` it got (`ttlMs`, `cacheScope`).
+   * How long a 2026-07-28 client may keep the `tools/list` (and `server/discover`) it got (`ttlMs`, `cacheScope`).
    * Default `{ ttlMs: 300_000, cacheScope: "public" }`: the tools are fixed when the server
    * starts and the same for every caller, so any client or shared cache may keep the list
    * for five minutes; a tool registered later is announced with `notifications/tools/list_changed`
@@ -111,7 +111,8 @@ export class MCPServer {
         // logging: tools log through their ToolContext, at the level the client asks for.
         capabilities: { tools: { listChanged: true }, logging: {} },
         instructions: this.options.instructions,
-        cacheHints: { "tools/list": cache },
+        // server/discover is as fixed as the tool list: the same hint.
+        cacheHints: { "tools/list": cache, "server/discover": cache },
       },
     );
     server.setRequestHandler("tools/list", () => ({ tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)) }));
