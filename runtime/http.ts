@@ -65,6 +65,18 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
+/** The endpoint as the MCPServer holds it. */
+export interface ServedEndpoint extends HttpEndpoint {
+  /** Tells the 2026-07-28 clients listening (subscriptions/listen) that the tool list changed. */
+  toolsChanged(): void;
+}
+
+/** What the endpoint builds server instances with: one per request, or one per legacy session. */
+export interface InstanceFactories {
+  perRequest(): Server;
+  session(): Server;
+}
+
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 const DEFAULT_MAX_SESSIONS = 1000;
 const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
@@ -79,13 +91,13 @@ function jsonRpcError(status: number, code: number, message: string): Response {
  * `_meta` envelope, as the SDK's own `isLegacyRequest` classifies them) go to sessions, or to
  * the SDK's stateless legacy leg. Host and Origin are checked before anything is read.
  */
-export function createEndpoint(instance: () => Server, options: HttpHandlerOptions): HttpEndpoint {
+export function createEndpoint(instances: InstanceFactories, options: HttpHandlerOptions): ServedEndpoint {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = options.allowedOrigins ?? [...localhostAllowedOrigins(), ...(allowedHosts ?? [])];
-  const factory = () => instance();
+  const factory = () => instances.perRequest();
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: maxBody, onerror: () => undefined });
-  const sessions = options.stateless ? undefined : new LegacySessions(instance, options.sessions ?? {});
+  const sessions = options.stateless ? undefined : new LegacySessions(instances.session, options.sessions ?? {});
   const legacy = sessions ? sessions.handle : legacyStatelessFallback(factory, () => undefined, { maxRequestBodySize: maxBody });
 
   return {
@@ -113,6 +125,7 @@ export function createEndpoint(instance: () => Server, options: HttpHandlerOptio
     async close() {
       await Promise.allSettled([modern.close(), sessions?.close()]);
     },
+    toolsChanged: () => modern.notify.toolsChanged(),
   };
 }
 
@@ -197,7 +210,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Serves the endpoint on a Node HTTP server; resolves when it listens, to its port and URL. */
-export async function listen(endpoint: HttpEndpoint, options: HttpOptions, serverName: string): Promise<{ port: number; url: string }> {
+export async function listen(endpoint: ServedEndpoint, options: HttpOptions, serverName: string): Promise<{ port: number; url: string }> {
   const host = options.host ?? "127.0.0.1";
   const serve = toNodeHandler(endpoint, { maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY });
   const http = createServer({ requestTimeout: options.requestTimeoutMs ?? 300_000, headersTimeout: options.headersTimeoutMs ?? 60_000 }, (req, res) => {

@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToo
 import { serveStdio, StdioServerTransport, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { markedMethods } from "./decorators";
-import type { HttpEndpoint, HttpHandlerOptions, HttpOptions } from "./http";
+import type { HttpEndpoint, HttpHandlerOptions, HttpOptions, ServedEndpoint } from "./http";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
 export interface ServerOptions {
@@ -80,9 +80,11 @@ export class MCPServer {
   private listing?: Tool[];
   /** Every SDK server instance serving now: one per stdio connection, HTTP request or legacy HTTP session. */
   private readonly live = new Set<Server>();
+  /** Those that outlive a request (stdio connections, legacy HTTP sessions): a new tool is announced to them. */
+  private readonly longLived = new Set<Server>();
   private readonly connections = new Set<StdioServerHandle>();
   private latest?: Server;
-  private http?: HttpEndpoint;
+  private http?: ServedEndpoint;
   /** Calls not answered yet: a shutdown waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
@@ -103,7 +105,7 @@ export class MCPServer {
   }
 
   /** A new SDK server wired to this server's tools: what the SDK's entries call per connection or request. */
-  private readonly instance = (): Server => {
+  private readonly instance = (longLived: boolean): Server => {
     const cache = { ...DEFAULT_TOOLS_LIST_CACHE, ...this.options.toolsListCache };
     const server = new Server(
       { name: this.name, version: this.options.version ?? "1.0.0" },
@@ -128,14 +130,16 @@ export class MCPServer {
     const onclose = server.onclose;
     server.onclose = () => {
       this.live.delete(server);
+      this.longLived.delete(server);
       onclose?.();
     };
     this.live.add(server);
+    if (longLived) this.longLived.add(server);
     return server;
   };
 
   /** The instance for a stdio or `connect()` connection: also what `mcp.server` shows. */
-  private readonly connectionInstance = (): Server => (this.latest = this.instance());
+  private readonly connectionInstance = (): Server => (this.latest = this.instance(true));
 
   /**
    * Registers `fn` as a tool. The typemcp transformer fills in `compiled` at build time
@@ -154,7 +158,10 @@ export class MCPServer {
     if (this.registered.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
     this.registered.set(tool.name, tool);
     this.listing = undefined;
-    for (const server of this.live) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
+    // 2025-11-25 connections are told directly; 2026-07-28 clients on the streams they opened with
+    // subscriptions/listen (the SDK's stdio entry routes the notification there; over HTTP, its handler does).
+    for (const server of this.longLived) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
+    this.http?.toolsChanged();
   }
 
   /**
@@ -249,9 +256,9 @@ export class MCPServer {
     await Promise.allSettled([...this.live].map((server) => server.close()));
   }
 
-  private endpoint(options: HttpHandlerOptions): HttpEndpoint {
+  private endpoint(options: HttpHandlerOptions): ServedEndpoint {
     if (this.http) throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
-    return (this.http = this.httpModule().createEndpoint(this.instance, options));
+    return (this.http = this.httpModule().createEndpoint({ perRequest: () => this.instance(false), session: () => this.instance(true) }, options));
   }
 
   /**
