@@ -6,7 +6,11 @@
  * no npm registry, no child processes and no benchmark.
  */
 const fast = [
-  // The runtime and the transformer, in process.
+  // Unit tests, one module (or one family of modules) each.
+  "unit/parsers.test.ts",
+  "unit/formatters.test.ts",
+  "unit/keywords.test.ts",
+  "unit/validation.test.ts",
   "runtime.test.ts",
   "projector.test.ts",
   "verdict.test.ts",
