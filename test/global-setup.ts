@@ -6,15 +6,30 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { buildProject, formatDiagnostics, summarize } from "./support/build";
-import { FIXTURES, FIXTURES_OUT, type FixtureBuild } from "./support/fixtures";
-import { emitRuntimeDeclarations } from "./support/package-types";
+
+const ROOT = path.resolve(__dirname, "..");
+
+/**
+ * Drops the package's own modules (the transformer, the runtime, test/support) from require's
+ * cache. Under `jest --watch` this process runs the setup again on every change, and would
+ * otherwise build the fixtures with the transformer as it was at the first run.
+ */
+function forgetOwnModules(): void {
+  for (const file of Object.keys(require.cache)) {
+    if (file.startsWith(ROOT + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`)) delete require.cache[file];
+  }
+}
 
 export default function globalSetup(): void {
+  forgetOwnModules();
+  const { buildProject, formatDiagnostics, summarize } = require("./support/build") as typeof import("./support/build");
+  const { FIXTURES, FIXTURES_OUT } = require("./support/fixtures") as typeof import("./support/fixtures");
+  const { emitRuntimeDeclarations } = require("./support/package-types") as typeof import("./support/package-types");
+
   emitRuntimeDeclarations();
   fs.rmSync(FIXTURES_OUT, { recursive: true, force: true });
   const build = buildProject(path.join(FIXTURES, "tsconfig.json"));
-  const result: FixtureBuild = {
+  const result: import("./support/fixtures").FixtureBuild = {
     compilerDiagnostics: formatDiagnostics(build.compilerDiagnostics),
     typemcpDiagnostics: build.typemcpDiagnostics.map((d) => summarize(d, FIXTURES)),
   };
