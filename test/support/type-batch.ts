@@ -10,6 +10,7 @@ import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-c
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT, tscCompilerHost } from "./build";
+import { withTypemcpFromSources } from "./package-types";
 import { snippetOptions } from "./snippets";
 import { typeBatchSource, type GeneratedType, type TypeCase } from "./type-arbitraries";
 
@@ -49,7 +50,7 @@ export function batchProgram(folder: string, source: string, options: ts.Compile
   const file = path.join(dir, "batch.ts");
   fs.writeFileSync(file, source);
   const compilerOptions = snippetOptions(dir, options);
-  const host = tscCompilerHost(compilerOptions);
+  const host = withTypemcpFromSources(tscCompilerHost(compilerOptions), compilerOptions);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (!fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
