@@ -1,20 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
-import { isIP } from "node:net";
+// Web-standard only (Request, Response, Web Crypto): this module is what `mcp.handler()` runs
+// on serverless and edge runtimes. The Node HTTP server around it is runtime/node-http.ts.
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
   isInitializeRequest,
   isLegacyRequest,
   legacyStatelessFallback,
-  localhostAllowedHostnames,
   localhostAllowedOrigins,
   originValidationResponse,
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
   type Server,
 } from "@modelcontextprotocol/server";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 
 /** Options of `mcp.handler()`: Streamable HTTP as a Web-standard `fetch(Request) → Response`. */
 export interface HttpHandlerOptions {
@@ -45,19 +42,6 @@ export interface HttpHandlerOptions {
   sessions?: { max?: number; idleMs?: number };
 }
 
-/** `mcp.run({ transport: "http", ... })`: a Node HTTP server around `mcp.handler()`. */
-export interface HttpOptions extends HttpHandlerOptions {
-  transport: "http";
-  /** Default 3000; 0 picks a free port (see the returned address). */
-  port?: number;
-  /** Default "127.0.0.1": only this machine. "0.0.0.0" serves the network (and prints what that exposes). */
-  host?: string;
-  /** Milliseconds to receive a whole request (Node's `requestTimeout`). Default 300,000. */
-  requestTimeoutMs?: number;
-  /** Milliseconds to receive a request's headers (Node's `headersTimeout`). Default 60,000. */
-  headersTimeoutMs?: number;
-}
-
 /** A Web-standard MCP endpoint: `export default mcp.handler()` on Cloudflare Workers, Deno and Bun. */
 export interface HttpEndpoint {
   fetch(request: Request): Promise<Response>;
@@ -77,7 +61,7 @@ export interface InstanceFactories {
   session(): Server;
 }
 
-const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+export const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 const DEFAULT_MAX_SESSIONS = 1000;
 const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
 
@@ -170,7 +154,7 @@ class LegacySessions {
     }
     const server = this.instance();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sessionId) => this.add(sessionId, transport),
       onsessionclosed: (sessionId) => void this.sessions.delete(sessionId),
     });
@@ -203,50 +187,4 @@ class LegacySessions {
     clearInterval(this.sweeper);
     await Promise.allSettled([...this.sessions.values()].map((session) => session.transport.close()));
   }
-}
-
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
-}
-
-/** Serves the endpoint on a Node HTTP server; resolves when it listens, to its port and URL. */
-export async function listen(endpoint: ServedEndpoint, options: HttpOptions, serverName: string): Promise<{ port: number; url: string }> {
-  const host = options.host ?? "127.0.0.1";
-  const serve = toNodeHandler(endpoint, { maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY });
-  const http = createServer({ requestTimeout: options.requestTimeoutMs ?? 300_000, headersTimeout: options.headersTimeoutMs ?? 60_000 }, (req, res) => {
-    void serve(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(options.port ?? 3000, host, () => resolve());
-  });
-  const close = endpoint.close;
-  endpoint.close = async () => {
-    const closed = new Promise((resolve) => http.close(resolve));
-    http.closeAllConnections(); // keep-alive and event streams would hold close() open
-    await Promise.allSettled([close(), closed]);
-  };
-  const address = http.address();
-  const port = typeof address === "object" && address ? address.port : (options.port ?? 3000);
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}${options.path ?? "/mcp"}`;
-  // stderr: stdout may be a protocol channel elsewhere, and it is what a process supervisor logs.
-  process.stderr.write(`typemcp: ${serverName} serves MCP at ${url}\n`);
-  if (!isLoopback(host)) {
-    process.stderr.write(
-      `typemcp: warning: listening on ${host}, not loopback: every tool is callable by anyone who can reach port ${port}` +
-        (options.allowedHosts ? "" : ", and Host is not checked (set allowedHosts to the names clients use)") +
-        "\n",
-    );
-  }
-  return { port, url };
-}
-
-/** The endpoint options `mcp.run` serves with: `/mcp`, and loopback host names checked when it listens on loopback. */
-export function runEndpointOptions(options: HttpOptions): HttpHandlerOptions {
-  const host = options.host ?? "127.0.0.1";
-  return {
-    ...options,
-    path: options.path ?? "/mcp",
-    allowedHosts: options.allowedHosts ?? (isLoopback(host) ? localhostAllowedHostnames() : undefined),
-  };
 }

@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToolRequestParams, type StandardSchemaV1, type Tool, type Transport } from "@modelcontextprotocol/server";
-import { serveStdio, StdioServerTransport, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
+import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { markedMethods } from "./decorators";
-import type { HttpEndpoint, HttpHandlerOptions, HttpOptions, ServedEndpoint } from "./http";
+import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
+import type { HttpOptions } from "./node-http";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
 export interface ServerOptions {
@@ -194,6 +194,7 @@ export class MCPServer {
       const answer = { jsonrpc: "2.0" as const, id: null, error: { code: ProtocolErrorCode.InvalidRequest, message: "Invalid Request: the message is not JSON-RPC 2.0" } };
       void transport.send(answer as never).catch(() => undefined);
     };
+    const { serveStdio } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
     const connection = serveStdio(this.connectionInstance, { transport, onerror });
     this.connections.add(connection);
     const onclose = transport.onclose;
@@ -221,13 +222,16 @@ export class MCPServer {
       // ends; typemcp answers them first (a client may write its requests, then close stdin).
       // So the transport reads a copy of stdin that never ends, and the end of the real one
       // closes the server the way SIGTERM does.
+      const { PassThrough } = require("node:stream") as typeof import("node:stream");
+      const { StdioServerTransport } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
       const input = process.stdin.pipe(new PassThrough(), { end: false });
       process.stdin.once("end", exit);
       await this.connect(new StdioServerTransport(input, process.stdout));
       return {};
     }
     if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
-    const { listen, runEndpointOptions } = this.httpModule();
+    // Node's HTTP server, and the SDK's adapter to it: loaded only by a server that listens.
+    const { listen, runEndpointOptions } = require("./node-http") as typeof import("./node-http");
     const listening = await listen(this.endpoint(runEndpointOptions(options as HttpOptions)), options as HttpOptions, this.name);
     this.warmUp();
     return listening;
@@ -262,8 +266,8 @@ export class MCPServer {
   }
 
   /**
-   * Loaded when first asked for, not at start-up: the SDK's HTTP entry and the Node adapter
-   * take longer to load than all of typemcp's own runtime, and a stdio server never needs them.
+   * Loaded when first asked for, not at start-up: the SDK's HTTP entry takes longer to load
+   * than all of typemcp's own runtime, and a stdio server never needs it.
    */
   private httpModule(): typeof import("./http") {
     return require("./http") as typeof import("./http");
