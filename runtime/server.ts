@@ -20,14 +20,6 @@ export interface ServerOptions {
    * client ask again each time. (2025-11-25 clients get no cache fields.)
    */
   toolsListCache?: { ttlMs?: number; cacheScope?: CacheScope };
-  /**
-   * Compile the tools' validators and result projectors in the background once the server is
-   * connected, one per idle turn of the event loop (default true). With false, a tool's are
-   * compiled when it is first called, in the idle turn after that call (which is validated by
-   * walking the schemas, its result copied by the interpreter): less memory for a server with
-   * many tools that are rarely called.
-   */
-  precompile?: boolean;
 }
 
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
@@ -88,7 +80,6 @@ export class MCPServer {
   /** Calls not answered yet: a shutdown waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
-  private warming = false;
 
   constructor(
     readonly name: string,
@@ -203,7 +194,6 @@ export class MCPServer {
       this.connections.delete(connection);
       onclose?.();
     };
-    this.warmUp();
   }
 
   /**
@@ -232,9 +222,7 @@ export class MCPServer {
     if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
     // Node's HTTP server, and the SDK's adapter to it: loaded only by a server that listens.
     const { listen, runEndpointOptions } = require("./node-http") as typeof import("./node-http");
-    const listening = await listen(this.endpoint(runEndpointOptions(options as HttpOptions)), options as HttpOptions, this.name);
-    this.warmUp();
-    return listening;
+    return listen(this.endpoint(runEndpointOptions(options as HttpOptions)), options as HttpOptions, this.name);
   }
 
   /**
@@ -244,9 +232,7 @@ export class MCPServer {
    * 2025-11-25 clients get sessions, or none with `stateless: true`.
    */
   handler(options: HttpHandlerOptions = {}): HttpEndpoint {
-    const endpoint = this.endpoint(options);
-    this.warmUp();
-    return endpoint;
+    return this.endpoint(options);
   }
 
   /** Stops taking calls, waits for the ones in flight to be answered, then closes every connection. */
@@ -271,24 +257,6 @@ export class MCPServer {
    */
   private httpModule(): typeof import("./http") {
     return require("./http") as typeof import("./http");
-  }
-
-  /**
-   * Unless `precompile: false`, compiles every tool's validators and projector in the
-   * background, one per idle turn.
-   */
-  private warmUp(): void {
-    if (this.warming) return;
-    this.warming = true;
-    if (this.options.precompile === false) return;
-    const pending = [...this.registered.values()].flatMap((tool) => tool.preparations());
-    const next = () => {
-      const prepare = pending.shift();
-      if (!prepare || this.closing) return;
-      prepare();
-      setImmediate(next).unref();
-    };
-    setImmediate(next).unref();
   }
 
   private track<T>(call: Promise<T>): Promise<T> {

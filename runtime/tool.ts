@@ -2,8 +2,8 @@ import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } fro
 import { toContent } from "./content";
 import { toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
-import { SchemaValidator, shortText, validationMessage } from "./validation";
-import { toWire, WireError } from "./wire";
+import { ANY, checkerOf, type Checker, type Issue, WireError } from "./check";
+import { shortText, validationMessage } from "./messages";
 
 /** What `mcp.tool(fn, options)` accepts besides the function. */
 export interface ToolOptions {
@@ -60,8 +60,10 @@ export class RegisteredTool {
   private readonly contextAt?: number;
   private readonly timeout?: number;
   private readonly wrapped: boolean;
-  private readonly input: SchemaValidator;
-  private readonly output?: SchemaValidator;
+  private readonly inputSchema: JsonSchema;
+  private readonly outputSchema?: JsonSchema;
+  /** Compiled on the tool's first call (a server with many tools starts without them), shared by tools of the same schemas. */
+  private checkers?: { input: Checker; output?: Checker };
 
   constructor(
     private readonly fn: ToolFunction,
@@ -76,8 +78,8 @@ export class RegisteredTool {
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
     const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
-    this.input = new SchemaValidator(inputSchema);
-    this.output = outputSchema && new SchemaValidator(outputSchema);
+    this.inputSchema = inputSchema;
+    this.outputSchema = outputSchema;
 
     const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
     if (options.title !== undefined) definition.title = options.title;
@@ -88,10 +90,8 @@ export class RegisteredTool {
     this.definition = definition;
   }
 
-  /** What the first call would compile, in pieces small enough for one idle turn each: the validators, the result's projector. */
-  preparations(): (() => unknown)[] {
-    const { input, output } = this;
-    return output ? [() => input.validate, () => output.validate, () => output.toWire] : [() => input.validate];
+  private get compiled(): { input: Checker; output?: Checker } {
+    return (this.checkers ??= { input: checkerOf(this.inputSchema), output: this.outputSchema && checkerOf(this.outputSchema) });
   }
 
   /**
@@ -122,14 +122,15 @@ export class RegisteredTool {
 
   /** Undefined when the arguments are valid, else the message that says why not. */
   private checkArguments(args: Record<string, unknown>): string | undefined {
+    let issues;
     try {
-      if (this.input.accepts(args)) return undefined;
+      issues = this.compiled.input.check(args);
     } catch (error) {
-      // Ajv recurses with the data: arguments nested deeper than the stack are refused, not a crash.
+      // The check recurses with the data: arguments nested deeper than the stack are refused, not a crash.
       if (error instanceof RangeError) return "the arguments are nested too deeply";
       throw error;
     }
-    return validationMessage(String(this.input.schema.title), this.input.validate.errors ?? [], args);
+    return issues.length === 0 ? undefined : validationMessage(String(this.inputSchema.title), issues);
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
@@ -165,10 +166,10 @@ export class RegisteredTool {
   /** The result on both channels, or an `isError` result when it breaks its schema or cannot be JSON. */
   private answer(value: unknown): CallToolResult {
     try {
-      if (!this.output) return { content: toContent(toWire(value), true) };
-      const schema = this.output.schema;
-      const wire = this.output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
-      if (!this.output.accepts(wire)) return errorResult(this.name, validationMessage(String(schema.title), this.output.validate.errors ?? [], wire));
+      const { output } = this.compiled;
+      if (!output) return { content: toContent(ANY.project(value).value, true) };
+      const { value: wire, issues } = output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as { value: Record<string, unknown>; issues: Issue[] };
+      if (issues.length > 0) return errorResult(this.name, validationMessage(String(this.outputSchema!.title), issues));
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
       if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);

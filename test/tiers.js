@@ -10,11 +10,10 @@ const fast = [
   "unit/parsers.test.ts",
   "unit/formatters.test.ts",
   "unit/keywords.test.ts",
-  "unit/validation.test.ts",
+  "unit/check.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
-  "projector.test.ts",
-  "verdict.test.ts",
+  "check-vs-ajv.test.ts",
   "transformer.test.ts",
   "language-service.test.ts",
   // Every fixture through the official client, in memory; the context a tool gets.

@@ -1,0 +1,703 @@
+import { fullFormats } from "ajv-formats/dist/formats";
+import type { JsonSchema } from "./contract";
+
+/**
+ * A schema turned into a function, once, from closures (no generated code): it checks a value
+ * against the schema and, for results, makes the copy that goes over the wire. The same
+ * function serves a tool's first call and its millionth; nothing is compiled at run time, so a
+ * server runs where generating code is forbidden.
+ *
+ * A check runs twice only when the value is invalid: a first pass that records nothing (most
+ * values are valid, and it allocates nothing but the copy), then a pass that says where and
+ * why, keyword by keyword in the order JSON Schema validators evaluate them (the type, then
+ * `const`, `enum`, `anyOf`, then the keywords of the value's own type), so that the issues
+ * are the ones a validator reports. That pass stops at ISSUE_LIMIT issues: the work a bad
+ * value causes is bounded by what its message can show.
+ */
+
+/** A place in a value: property names and array indices from the root. */
+export type Path = readonly (string | number)[];
+
+/** One reason a value is invalid: where, and which keyword said so (with what it needs to say why). */
+export interface Issue {
+  path: Path;
+  keyword: string;
+  /** The keyword's value in the schema (the limit, the pattern, the allowed values...). */
+  expected?: unknown;
+  /** The value found there. */
+  value: unknown;
+  /** Found inside a `$ref` within a union's branch: kept when no branch fits (see Compiler.union). */
+  viaRef?: boolean;
+}
+
+/** A value that cannot go over the wire as JSON, and where in the value it is. */
+export class WireError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly path: Path = [],
+  ) {
+    super(reason);
+  }
+  /** `result.items[2].owner: a bigint, which JSON cannot represent`, the path starting at `root`. */
+  describe(root: string): string {
+    const path = this.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
+    return `${root}${path}`.replace(/^\./, "") + `: ${this.reason}`;
+  }
+}
+
+/** The state of one pass of a check. */
+interface Run {
+  /** Results: apply toJSON, drop undefined, leave undeclared keys behind, refuse what JSON cannot carry. */
+  readonly project: boolean;
+  /** Record each issue with its path (the second pass), or only note that there is one (the first). */
+  tracking: boolean;
+  /** The first pass found an issue. */
+  failed: boolean;
+  issues: Issue[];
+  /** Stop recording (and checking) at this many issues. */
+  limit: number;
+  /** Where the check is (kept while tracking: a WireError in the first pass is thrown again by the second, with its path). */
+  path: (string | number)[];
+  /** Objects from the root to here (projecting): meeting one again is a cycle. */
+  ancestors: object[];
+  /** Look for cycles at every level (see CHECKED_DEPTH). */
+  everyLevel: boolean;
+  /** Inside a `$ref` entered within the union branch being tried (see Compiler.union). */
+  insideRef: boolean;
+}
+
+/** A compiled schema: the checked value (the wire copy when projecting). Issues go into the run. */
+type Check = (value: unknown, run: Run) => unknown;
+
+/** Thrown when a run has recorded as many issues as its message can show: the rest is not looked at. */
+const ENOUGH = Symbol("enough issues");
+/**
+ * Cycles are looked for only below this depth (a cycle always gets there), which spares the
+ * search on every result; a cycle found there is looked for again from the root, so that the
+ * error names the shortest path.
+ */
+const CHECKED_DEPTH = 32;
+const START_OVER = Symbol("start over, checking every level for cycles");
+
+function report(run: Run, keyword: string, value: unknown, expected?: unknown, key?: string | number): void {
+  if (!run.tracking) {
+    run.failed = true;
+    return;
+  }
+  const issue: Issue = { path: key === undefined ? [...run.path] : [...run.path, key], keyword, expected, value };
+  if (run.insideRef) issue.viaRef = true;
+  run.issues.push(issue);
+  if (run.issues.length >= run.limit) throw ENOUGH;
+}
+
+function fail(run: Run, reason: string): never {
+  throw new WireError(reason, [...run.path]);
+}
+
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/** Whether a value is of a JSON Schema type. Numbers must be finite (JSON has no other), integers safe. */
+function typeTest(type: string): (value: unknown) => boolean {
+  switch (type) {
+    case "number":
+      return (value) => typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return (value) => Number.isSafeInteger(value);
+    case "string":
+      return (value) => typeof value === "string";
+    case "boolean":
+      return (value) => typeof value === "boolean";
+    case "null":
+      return (value) => value === null;
+    case "array":
+      return Array.isArray;
+    case "object":
+      return isObject;
+    default:
+      throw new Error(`typemcp: the schema has the type ${JSON.stringify(type)}, which JSON Schema does not define`);
+  }
+}
+
+/** A string's length in code points, as JSON Schema counts it (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let length = text.length;
+  for (let at = 0; at < text.length - 1; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) {
+      length--;
+      at++;
+    }
+  }
+  return length;
+}
+
+/** Deep equality of JSON values (uniqueItems, const, enum). */
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => equal(item, (b as unknown[])[i]));
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+type Format = RegExp | ((text: string) => boolean) | boolean | { type?: string; validate: RegExp | ((value: never) => boolean) };
+
+/** Whether a value passes a format: formats of one JSON type say nothing about values of another. */
+function passesFormat(format: Format, value: unknown): boolean {
+  if (typeof format === "boolean") return format;
+  if (format instanceof RegExp) return typeof value !== "string" || format.test(value);
+  if (typeof format === "function") return typeof value !== "string" || format(value);
+  if (typeof value !== (format.type ?? "string")) return true;
+  return format.validate instanceof RegExp ? format.validate.test(value as string) : (format.validate as (v: unknown) => boolean)(value);
+}
+
+/** Keywords that say nothing about which values are valid. */
+export const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema", "$id"]);
+
+/** Every keyword the checker knows: what the transformer writes, and nothing else (an unknown one is an error, never ignored). */
+const KEYWORDS = new Set([
+  ...ANNOTATIONS,
+  "$ref", "$defs", "type", "const", "enum", "anyOf",
+  "properties", "required", "additionalProperties", "patternProperties",
+  "items", "prefixItems", "unevaluatedItems", "minItems", "maxItems", "uniqueItems",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "minLength", "maxLength", "pattern", "format",
+]);
+
+/** The compiler of one schema document: `$ref`s resolve against its root, each target compiled once. */
+class Compiler {
+  private readonly refs = new Map<string, Check>();
+  private readonly refTypes = new Map<string, Set<string> | undefined>();
+
+  constructor(private readonly root: JsonSchema) {}
+
+  compile(schema: JsonSchema | boolean): Check {
+    if (schema === true) return this.anything;
+    if (schema === false) return (value, run) => (report(run, "false", value), value);
+    for (const keyword of Object.keys(schema)) {
+      if (!KEYWORDS.has(keyword)) throw new Error(`typemcp: the schema uses the keyword ${JSON.stringify(keyword)}, which typemcp does not check`);
+    }
+    const general = this.general(schema);
+    // A scalar type and nothing else that checks (most properties): a value of the type is
+    // valid as it is, and is its own wire copy; anything else takes the general path.
+    const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
+    if (keywords.length === 1 && keywords[0] === "type" && ["string", "number", "integer", "boolean", "null"].includes(schema.type as string)) {
+      const test = typeTest(schema.type as string);
+      return (value, run) => (test(value) ? value : general(value, run));
+    }
+    return general;
+  }
+
+  /** Every keyword of a schema, in the order validators evaluate them. */
+  private general(schema: JsonSchema): Check {
+    const ref = typeof schema.$ref === "string" ? this.ref(schema.$ref) : undefined;
+    const own = this.ownKeywords(schema);
+    const union = Array.isArray(schema.anyOf) ? this.union(schema.anyOf as JsonSchema[]) : undefined;
+    const number = this.numberKeywords(schema);
+    const string = this.stringKeywords(schema);
+    const array = this.arrayKeywords(schema);
+    const object = this.objectKeywords(schema);
+    return (input, run) => {
+      let value = input;
+      if (run.project) {
+        if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") value = (value as { toJSON(): unknown }).toJSON();
+        switch (typeof value) {
+          case "bigint":
+            return fail(run, "a bigint, which JSON cannot represent");
+          case "function":
+          case "symbol":
+            // JSON.stringify would drop it without a word; a function where data was expected is a bug worth saying.
+            return fail(run, `a ${typeof value}, which JSON cannot carry`);
+          case "number":
+            if (!Number.isFinite(value)) return fail(run, `${value} is not a JSON number`);
+            break;
+          case "undefined":
+            return undefined; // dropped, as JSON.stringify drops it
+        }
+      }
+      // A reference, or a union's branch, makes the wire copy; container keywords beside them
+      // (the transformer writes none) then only check.
+      let out = value;
+      let copied = false;
+      if (ref) {
+        out = ref(value, run);
+        copied = true;
+      }
+      if (own) own(value, run);
+      if (union) {
+        out = union(value, run);
+        copied = true;
+      }
+      switch (typeof value) {
+        case "number":
+          if (number) number(value, run);
+          return out;
+        case "string":
+          if (string) string(value, run);
+          return out;
+        case "object": {
+          if (value === null || (copied && run.project)) return out;
+          const container = Array.isArray(value) ? array : object;
+          if (container) return this.within(value, container, run);
+          return run.project ? this.copy(value, run) : out;
+        }
+        default:
+          return out;
+      }
+    };
+  }
+
+  /** `type`, `const` and `enum`: they apply to a value of any type. */
+  private ownKeywords(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
+    const checks: ((value: unknown, run: Run) => void)[] = [];
+    if (schema.type !== undefined) {
+      const type = schema.type as string;
+      const test = typeTest(type);
+      checks.push((value, run) => test(value) || report(run, "type", value, type));
+    }
+    if ("const" in schema) {
+      const allowed = schema.const;
+      checks.push((value, run) => equal(value, allowed) || report(run, "const", value, allowed));
+    }
+    if (Array.isArray(schema.enum)) {
+      const allowed = schema.enum;
+      checks.push((value, run) => allowed.some((option) => equal(value, option)) || report(run, "enum", value, allowed));
+    }
+    return sequence(checks);
+  }
+
+  /** Runs a container's check with the object on the path of ancestors (cycles are looked for). */
+  private within(value: object, check: Check, run: Run): unknown {
+    if (!run.project) return check(value, run);
+    if ((run.everyLevel || run.ancestors.length >= CHECKED_DEPTH) && run.ancestors.includes(value)) {
+      if (!run.everyLevel) throw START_OVER;
+      fail(run, "a cycle: the value contains itself");
+    }
+    run.ancestors.push(value);
+    const out = check(value, run);
+    run.ancestors.pop();
+    return out;
+  }
+
+  /** A value the schema says nothing about, as JSON carries it (projecting: a fresh copy). */
+  private copy(value: object, run: Run): unknown {
+    return this.within(value, Array.isArray(value) ? this.anyArray : this.anyObject, run);
+  }
+
+  private readonly anything: Check = this.compile({});
+  private readonly anyArray: Check = (value, run) => this.items(value as unknown[], [], this.anything, run);
+  private readonly anyObject: Check = (value, run) => {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as object)) this.property(out, key, (value as Record<string, unknown>)[key], this.anything, run);
+    return out;
+  };
+
+  private ref(ref: string): Check {
+    let check = this.refs.get(ref);
+    if (!check) {
+      let compiled: Check | undefined;
+      // Compiled when first run: a schema may refer to itself.
+      check = (value, run) => {
+        const outside = run.insideRef;
+        run.insideRef = true;
+        const out = (compiled ??= this.compile(this.target(ref)))(value, run);
+        run.insideRef = outside;
+        return out;
+      };
+      this.refs.set(ref, check);
+    }
+    return check;
+  }
+
+  /** What a `$ref` points at: the root, or one of its `$defs` (the only references typemcp writes). */
+  private target(ref: string): JsonSchema {
+    if (ref === "#") return this.root;
+    const defs = this.root.$defs as Record<string, JsonSchema> | undefined;
+    const name = ref.startsWith("#/$defs/") ? ref.slice(8).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    if (name === undefined || !defs || !hasOwn(defs, name)) throw new Error(`typemcp: the schema refers to ${ref}, which it does not define`);
+    return defs[name];
+  }
+
+  /** The JSON types a schema admits at most (undefined: any), looking through references: a union skips the branches a value cannot fit. */
+  private typesOf(schema: JsonSchema, seen = new Set<string>()): Set<string> | undefined {
+    if (typeof schema.$ref === "string") {
+      const ref = schema.$ref;
+      if (seen.has(ref)) return undefined;
+      if (!this.refTypes.has(ref)) this.refTypes.set(ref, this.typesOf(this.target(ref), new Set([...seen, ref])));
+      return this.refTypes.get(ref);
+    }
+    if (typeof schema.type === "string") return new Set(schema.type === "integer" ? ["number"] : [schema.type]);
+    if ("const" in schema) return new Set([jsonType(schema.const)]);
+    if (Array.isArray(schema.enum)) return new Set(schema.enum.map(jsonType));
+    if (Array.isArray(schema.anyOf)) {
+      const types = new Set<string>();
+      for (const branch of schema.anyOf as JsonSchema[]) {
+        const branchTypes = this.typesOf(branch, seen);
+        if (!branchTypes) return undefined;
+        for (const type of branchTypes) types.add(type);
+      }
+      return types;
+    }
+    return undefined;
+  }
+
+  /**
+   * `anyOf`: the first branch the value fits (among those of its JSON type); projecting, that
+   * branch's copy. When none fits, the issues a validator reports are kept: those found inside
+   * a branch's `$ref` (the branches are usually references to named types, so the message says
+   * why the value is none of them), then that the value matches none.
+   */
+  private union(branches: JsonSchema[]): Check {
+    const checks = branches.map((branch) => this.compile(branch));
+    let types: (Set<string> | undefined)[] | undefined;
+    return (value, run) => {
+      types ??= branches.map((branch) => this.typesOf(branch));
+      const type = jsonType(value);
+      const { tracking, failed, insideRef } = run;
+      const depth = run.path.length;
+      run.tracking = false;
+      run.insideRef = false;
+      for (let i = 0; i < checks.length; i++) {
+        if (types[i] && !types[i]!.has(type)) continue;
+        run.failed = false;
+        const out = checks[i](value, run);
+        run.path.length = depth;
+        if (!run.failed) {
+          run.tracking = tracking;
+          run.failed = failed;
+          run.insideRef = insideRef;
+          return out;
+        }
+      }
+      run.tracking = tracking;
+      run.failed = failed;
+      run.insideRef = insideRef;
+      if (tracking) {
+        const issues = run.issues;
+        for (const check of checks) {
+          const trial: Run = { ...run, issues: [], limit: run.limit - issues.length, insideRef: false };
+          attempt(check, value, trial);
+          run.path.length = depth;
+          for (const issue of trial.issues) if (issue.viaRef) record(run, { ...issue, viaRef: run.insideRef || undefined });
+        }
+      }
+      report(run, "anyOf", value);
+      return value;
+    };
+  }
+
+  private numberKeywords(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
+    const checks: ((value: unknown, run: Run) => void)[] = [];
+    const bound = (keyword: string, fails: (value: number, limit: number) => boolean) => {
+      const limit = schema[keyword];
+      if (typeof limit === "number") checks.push((value, run) => fails(value as number, limit) && report(run, keyword, value, limit));
+    };
+    bound("maximum", (v, l) => v > l);
+    bound("minimum", (v, l) => v < l);
+    bound("exclusiveMaximum", (v, l) => v >= l);
+    bound("exclusiveMinimum", (v, l) => v <= l);
+    // As JSON Schema validators compute it: the quotient is a whole number.
+    bound("multipleOf", (v, l) => v / l !== parseInt(String(v / l)));
+    const format = this.format(schema);
+    if (format) checks.push(format);
+    return sequence(checks);
+  }
+
+  private stringKeywords(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
+    const checks: ((value: unknown, run: Run) => void)[] = [];
+    const length = (keyword: string, fails: (length: number, limit: number) => boolean) => {
+      const limit = schema[keyword];
+      if (typeof limit === "number") checks.push((value, run) => fails(codePoints(value as string), limit) && report(run, keyword, value, limit));
+    };
+    length("maxLength", (n, l) => n > l);
+    length("minLength", (n, l) => n < l);
+    if (typeof schema.pattern === "string") {
+      const source = schema.pattern;
+      const pattern = new RegExp(source, "u");
+      checks.push((value, run) => pattern.test(value as string) || report(run, "pattern", value, source));
+    }
+    const format = this.format(schema);
+    if (format) checks.push(format);
+    return sequence(checks);
+  }
+
+  private format(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
+    const name = schema.format;
+    if (name === undefined) return undefined;
+    const format = typeof name === "string" && hasOwn(fullFormats, name) ? (fullFormats as Record<string, Format>)[name] : undefined;
+    if (format === undefined) throw new Error(`typemcp: the schema asks for the format ${JSON.stringify(name)}, which typemcp does not know`);
+    return (value, run) => passesFormat(format, value) || report(run, "format", value, name);
+  }
+
+  private arrayKeywords(schema: JsonSchema): Check | undefined {
+    const { maxItems, minItems, uniqueItems } = schema as { maxItems?: number; minItems?: number; uniqueItems?: boolean };
+    const prefix = ((schema.prefixItems as JsonSchema[] | undefined) ?? []).map((item) => this.compile(item));
+    const restSchema = (schema.items ?? schema.unevaluatedItems) as JsonSchema | undefined;
+    if (maxItems === undefined && minItems === undefined && !uniqueItems && prefix.length === 0 && restSchema === undefined) return undefined;
+    const rest = restSchema === undefined ? this.anything : this.compile(restSchema);
+    const scalarItems = restSchema !== undefined && ["string", "number", "integer", "boolean", "null"].includes(restSchema.type as string);
+    return (value, run) => {
+      const items = value as unknown[];
+      if (maxItems !== undefined && items.length > maxItems) report(run, "maxItems", value, maxItems);
+      if (minItems !== undefined && items.length < minItems) report(run, "minItems", value, minItems);
+      const out = this.items(items, prefix, rest, run);
+      if (uniqueItems) {
+        const pair = scalarItems ? duplicateScalars(items) : duplicateItems(items);
+        if (pair) report(run, "uniqueItems", value, pair);
+      }
+      return out;
+    };
+  }
+
+  private items(items: unknown[], prefix: Check[], rest: Check, run: Run): unknown[] {
+    const { project } = run;
+    const out = project ? new Array(items.length) : items;
+    const { tracking } = run;
+    for (let i = 0; i < items.length; i++) {
+      if (run.failed && !tracking) return out; // the first pass needs no more
+      if (tracking) run.path.push(i);
+      const item = (prefix[i] ?? rest)(items[i], run);
+      if (tracking) run.path.pop();
+      if (project) out[i] = item === undefined ? null : item; // as JSON.stringify does: no holes in arrays
+    }
+    return out;
+  }
+
+  private objectKeywords(schema: JsonSchema): Check | undefined {
+    const declared = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+    const keys = Object.keys(declared);
+    const checks = keys.map((key) => this.compile(declared[key]));
+    const isDeclared = new Set(keys);
+    const required = (schema.required as string[] | undefined) ?? [];
+    const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(([source, sub]) => ({ pattern: new RegExp(source, "u"), check: this.compile(sub) }));
+    const additional = schema.additionalProperties as JsonSchema | boolean | undefined;
+    const additionalCheck = typeof additional === "object" ? this.compile(additional) : undefined;
+    // A schema that says nothing about keys (`{}`, `{"type": "object"}`) admits them all, and sends them as JSON.stringify would.
+    const admitsAny = additional === true || (schema.properties === undefined && additional === undefined && patterns.length === 0);
+    if (keys.length === 0 && required.length === 0 && patterns.length === 0 && additional === undefined) return undefined;
+    const protoKeys = keys.map((key) => key === "__proto__");
+    const isRequired = keys.map((key) => required.includes(key));
+    const closedCopy = additional === false && patterns.length === 0;
+    return (value, run) => {
+      const object = value as Record<string, unknown>;
+      const { project, tracking } = run;
+      // The common case, fast: a first pass over a closed object, or a projection that leaves
+      // undeclared keys behind. One look at each declared key; issues only noted.
+      if (!tracking && closedCopy) {
+        const out: Record<string, unknown> | undefined = project ? {} : undefined;
+        // Checking, an undeclared key is refused: there is one when the object has more keys than the declared ones it has.
+        let present = 0;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          const item = hasOwn(object, key) ? object[key] : undefined;
+          if (item === undefined) {
+            if (isRequired[i]) run.failed = true;
+            continue;
+          }
+          present++;
+          const checked = checks[i](item, run);
+          if (run.failed) return value;
+          if (out && checked !== undefined) {
+            if (protoKeys[i]) define(out, key, checked);
+            else out[key] = checked;
+          }
+        }
+        if (!project && Object.keys(object).length !== present) run.failed = true;
+        return out ?? value;
+      }
+      for (const key of required) if (!hasOwn(object, key) || (project && object[key] === undefined)) report(run, "required", value, key, key);
+      const out: Record<string, unknown> | undefined = project ? {} : undefined;
+      // Undeclared keys: each checked where the schema admits it, refused where it does not
+      // (arguments), left behind without being looked at (results: a class's private fields).
+      // Checked before the declared ones, as validators order their issues; sent after them.
+      let undeclared: Record<string, unknown> | undefined;
+      if (!(project && closedCopy)) {
+        for (const key of Object.keys(object)) {
+          if (isDeclared.has(key)) continue;
+          let matched = false;
+          for (const { pattern, check } of patterns) {
+            if (!pattern.test(key)) continue;
+            matched = true;
+            undeclared = this.property(undeclared ?? {}, key, object[key], check, run);
+          }
+          if (matched) continue;
+          if (additional === false) report(run, "additionalProperties", value, undefined, key);
+          else if (additionalCheck) undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run);
+          else if (admitsAny) undeclared = this.property(undeclared ?? {}, key, object[key], this.anything, run);
+        }
+      }
+      for (let i = 0; i < keys.length; i++) {
+        if (run.failed && !run.tracking) return out ?? value; // the first pass needs no more
+        const key = keys[i];
+        if (hasOwn(object, key)) this.property(out, key, object[key], checks[i], run);
+      }
+      if (!out) return value;
+      if (undeclared) for (const key of Object.keys(undeclared)) define(out, key, undeclared[key]);
+      return out;
+    };
+  }
+
+  /** One property checked under its schema; projecting, written to `out` unless it is undefined. */
+  private property(out: Record<string, unknown> | undefined, key: string, value: unknown, check: Check, run: Run): Record<string, unknown> | undefined {
+    if (!run.tracking) {
+      const item = check(value, run);
+      if (out && item !== undefined) define(out, key, item);
+      return out;
+    }
+    run.path.push(key);
+    const item = check(value, run);
+    run.path.pop();
+    if (out && item !== undefined) define(out, key, item);
+    return out;
+  }
+}
+
+/** The checks in order, as one. */
+function sequence(checks: ((value: unknown, run: Run) => void)[]): ((value: unknown, run: Run) => void) | undefined {
+  if (checks.length === 0) return undefined;
+  if (checks.length === 1) return checks[0];
+  return (value, run) => {
+    for (const check of checks) check(value, run);
+  };
+}
+
+/** Records an issue found in a trial run: as report does, with the issue as it is. */
+function record(run: Run, issue: Issue): void {
+  run.issues.push(issue);
+  if (run.issues.length >= run.limit) throw ENOUGH;
+}
+
+/** Sets a key as data: a "__proto__" key (JSON.parse makes it an own property) never becomes the prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Runs a check that may stop early (ENOUGH): what it made, if it got that far. */
+function attempt(check: Check, value: unknown, run: Run): unknown {
+  try {
+    return check(value, run);
+  } catch (error) {
+    if (error !== ENOUGH) throw error;
+    return undefined;
+  }
+}
+
+/** Indices of two equal items among scalars, found as JSON Schema validators find them (from the end, by value). */
+function duplicateScalars(items: unknown[]): [number, number] | undefined {
+  const seen = new Map<unknown, number>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const key = typeof items[i] === "string" ? `"${items[i] as string}` : items[i];
+    const j = seen.get(key);
+    if (j !== undefined) return [i, j];
+    seen.set(key, i);
+  }
+  return undefined;
+}
+
+/** Indices of two equal items, compared deeply, from the end. */
+function duplicateItems(items: unknown[]): [number, number] | undefined {
+  for (let i = items.length - 1; i >= 0; i--) for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
+  return undefined;
+}
+
+/** The outcome of a check: the value (its wire copy when projecting), and the issues found (at most the limit). */
+export interface Outcome {
+  value: unknown;
+  issues: Issue[];
+}
+
+/** A schema compiled once: `check` for arguments, `project` for results. */
+export interface Checker {
+  /** Checks a value (arguments, as parsed from JSON): its issues, at most `limit`. */
+  check(value: unknown, limit?: number): Issue[];
+  /**
+   * The wire copy of a result: a fresh JSON value holding exactly what the schema describes
+   * (`toJSON()` applied, undefined dropped, undeclared keys left behind), and its issues.
+   * Throws a WireError for a value JSON cannot carry (a bigint, a cycle, a function, NaN).
+   */
+  project(value: unknown, limit?: number): Outcome;
+}
+
+/** How many issues a check records before it stops: more than any message shows. */
+export const ISSUE_LIMIT = 100;
+
+function compileChecker(schema: JsonSchema): Checker {
+  const compiled = new Compiler(schema).compile(schema);
+  const pass = (value: unknown, project: boolean, tracking: boolean, limit: number, everyLevel = false): Run & { out: unknown } => {
+    const run: Run = { project, tracking, failed: false, issues: [], limit, path: [], ancestors: [], everyLevel, insideRef: false };
+    let out: unknown;
+    try {
+      out = compiled(value, run);
+    } catch (error) {
+      if (error === START_OVER) return pass(value, project, tracking, limit, true);
+      if (error !== ENOUGH) throw error;
+    }
+    return Object.assign(run, { out });
+  };
+  const run = (value: unknown, project: boolean, limit: number): Outcome => {
+    let first;
+    try {
+      first = pass(value, project, false, limit);
+    } catch (error) {
+      // The first pass keeps no path: the second finds the same problem, and says where.
+      if (!(error instanceof WireError)) throw error;
+      return { value: null, issues: pass(value, project, true, limit).issues };
+    }
+    if (!first.failed) return { value: first.out === undefined ? null : first.out, issues: [] };
+    // The first pass may note an issue the second does not find (it counts keys; the second names them): the second decides.
+    const second = pass(value, project, true, limit);
+    return { value: second.issues.length === 0 && second.out !== undefined ? second.out : null, issues: second.issues };
+  };
+  return {
+    check: (value, limit = ISSUE_LIMIT) => run(value, false, limit).issues,
+    project: (value, limit = ISSUE_LIMIT) => run(value, true, limit),
+  };
+}
+
+/**
+ * A schema's JSON without the annotations of its root and sub-schemas (titles, descriptions):
+ * tools whose schemas differ only there (`get_weather_1Output`, `get_weather_2Output`) share
+ * one checker, whose closures then run often enough to be optimized.
+ */
+function formOf(schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const form: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(keyword)) continue;
+    // The names in these maps are data (a property may be called "title"), their values schemas.
+    if ((keyword === "properties" || keyword === "patternProperties" || keyword === "$defs") && isObject(value)) {
+      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, formOf(sub)]));
+    } else if (keyword === "anyOf" || keyword === "prefixItems") {
+      form[keyword] = Array.isArray(value) ? value.map(formOf) : value;
+    } else if (keyword === "items" || keyword === "unevaluatedItems" || keyword === "additionalProperties") {
+      form[keyword] = formOf(value);
+    } else {
+      form[keyword] = value;
+    }
+  }
+  return form;
+}
+
+const checkers = new Map<string, Checker>();
+
+/** The checker of a schema: the one already compiled for a schema of the same form, else a new one. */
+export function checkerOf(schema: JsonSchema): Checker {
+  const form = JSON.stringify(formOf(schema));
+  let checker = checkers.get(form);
+  if (!checker) checkers.set(form, (checker = compileChecker(schema)));
+  return checker;
+}
+
+/** The checker of `{}`: any JSON value (the wire copy of a text-only tool's result). */
+export const ANY: Checker = compileChecker({});

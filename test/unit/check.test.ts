@@ -1,0 +1,222 @@
+/**
+ * runtime/check.ts and runtime/messages.ts on their own: one test per keyword the checker
+ * knows (the issue it reports, and the message a tool's caller reads, in the pydantic style the
+ * Python SDK's users know), unions, several issues, the bound on issues, the wire copy of a
+ * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
+ * carry and where), schemas sharing one checker, and schemas the checker refuses.
+ */
+import { checkerOf, ISSUE_LIMIT, WireError } from "../../runtime/check";
+import { shortText, validationMessage } from "../../runtime/messages";
+
+type JsonSchema = Record<string, unknown>;
+
+const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: "object", properties, required, additionalProperties: false });
+
+/** The message for a value the schema rejects, as a tool's arguments get it. */
+function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): string {
+  const issues = checkerOf(schema).check(value);
+  expect(issues.length).toBeGreaterThan(0);
+  return validationMessage(title, issues);
+}
+
+/** Every keyword the checker knows that can reject a value: a schema, a value it rejects, one it accepts, and the message. */
+const KEYWORDS: [string, JsonSchema, unknown, unknown, string][] = [
+  ["required", closed({ city: { type: "string" } }, ["city"]), {}, { city: "Oslo" }, "city\n  Field required"],
+  ["additionalProperties", closed({}), { verbose: true }, {}, "verbose\n  Extra inputs are not permitted"],
+  ["type", closed({ days: { type: "integer" } }), { days: 2.5 }, { days: 2 }, "days\n  Input should be a valid integer [input_value=2.5]"],
+  ["const", closed({ kind: { const: "circle" } }), { kind: "square" }, { kind: "circle" }, 'kind\n  Input should be "circle" [input_value="square"]'],
+  ["enum", closed({ unit: { enum: ["c", "f", null] } }), { unit: "k" }, { unit: null }, 'unit\n  Input should be "c", "f" or null [input_value="k"]'],
+  ["anyOf", closed({ when: { anyOf: [{ type: "string" }, { type: "integer" }] } }), { when: true }, { when: 3 }, "when\n  Input matches none of the allowed types [input_value=true]"],
+  ["format", closed({ contact: { type: "string", format: "email" } }), { contact: "nobody" }, { contact: "a@b.co" }, 'contact\n  Input should be a valid email [input_value="nobody"]'],
+  ["minimum", closed({ n: { type: "number", minimum: 1 } }), { n: 0 }, { n: 1 }, "n\n  Input should be greater than or equal to 1 [input_value=0]"],
+  ["maximum", closed({ n: { type: "number", maximum: 100 } }), { n: 101 }, { n: 100 }, "n\n  Input should be less than or equal to 100 [input_value=101]"],
+  ["exclusiveMinimum", closed({ n: { type: "number", exclusiveMinimum: 0 } }), { n: 0 }, { n: 0.1 }, "n\n  Input should be greater than 0 [input_value=0]"],
+  ["exclusiveMaximum", closed({ n: { type: "number", exclusiveMaximum: 1 } }), { n: 1 }, { n: 0.9 }, "n\n  Input should be less than 1 [input_value=1]"],
+  ["multipleOf", closed({ n: { type: "number", multipleOf: 5 } }), { n: 7 }, { n: 15 }, "n\n  Input should be a multiple of 5 [input_value=7]"],
+  ["minLength", closed({ code: { type: "string", minLength: 3 } }), { code: "ab" }, { code: "abc" }, 'code\n  String should have at least 3 characters [input_value="ab"]'],
+  ["maxLength", closed({ code: { type: "string", maxLength: 1 } }), { code: "ab" }, { code: "😀" }, 'code\n  String should have at most 1 characters [input_value="ab"]'],
+  ["pattern", closed({ airport: { type: "string", pattern: "^[A-Z]{3}$" } }), { airport: "lhr" }, { airport: "LHR" }, 'airport\n  String should match pattern "^[A-Z]{3}$" [input_value="lhr"]'],
+  ["minItems", closed({ tags: { type: "array", minItems: 1 } }), { tags: [] }, { tags: [1] }, "tags\n  List should have at least 1 items [input_value=[]]"],
+  ["maxItems", closed({ tags: { type: "array", maxItems: 1 } }), { tags: [1, 2] }, { tags: [1] }, "tags\n  List should have at most 1 items [input_value=[1,2]]"],
+  ["uniqueItems", closed({ tags: { type: "array", uniqueItems: true } }), { tags: ["a", "b", "a"] }, { tags: ["a", "b"] }, 'tags\n  List items should be unique (items 0 and 2 are equal) [input_value=["a","b","a"]]'],
+  ["items", closed({ tags: { type: "array", items: { type: "string" } } }), { tags: ["a", 1] }, { tags: ["a"] }, "tags.1\n  Input should be a valid string [input_value=1]"],
+  ["prefixItems", closed({ at: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], minItems: 2, maxItems: 2 } }), { at: [1, "2"] }, { at: [1, 2] }, 'at.1\n  Input should be a valid number [input_value="2"]'],
+  ["unevaluatedItems", closed({ t: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: { type: "number" } } }), { t: ["a", 1, "b"] }, { t: ["a", 1, 2] }, 't.2\n  Input should be a valid number [input_value="b"]'],
+  ["patternProperties", { type: "object", patternProperties: { "^x-": { type: "number" } }, additionalProperties: false }, { "x-a": "1" }, { "x-a": 1 }, 'x-a\n  Input should be a valid number [input_value="1"]'],
+  ["additionalProperties as a schema", { type: "object", additionalProperties: { type: "number" } }, { a: "1" }, { a: 1 }, 'a\n  Input should be a valid number [input_value="1"]'],
+  ["$ref", { type: "object", properties: { at: { $ref: "#/$defs/Point" } }, $defs: { Point: closed({ x: { type: "number" } }, ["x"]) } }, { at: {} }, { at: { x: 1 } }, "at.x\n  Field required"],
+];
+
+describe("one issue per keyword, and its message naming the field", () => {
+  test.each(KEYWORDS)("%s", (_, schema, rejected, accepted, lines) => {
+    expect(messageFor(schema, rejected)).toBe(`1 validation error for fArguments\n${lines}`);
+    expect(checkerOf(schema).check(accepted)).toEqual([]);
+  });
+});
+
+describe("numbers JSON can carry, and nothing else", () => {
+  const schema = closed({ n: { type: "number" }, i: { type: "integer" } });
+  test.each([
+    ["Infinity (1e400 parses to it)", JSON.parse('{"n": 1e400}'), "n\n  Input should be a valid number [input_value=null]"],
+    ["an integer beyond the safe range", { i: 9007199254740993 }, "i\n  Input should be a valid integer [input_value=9007199254740992]"],
+    ["NaN", { i: NaN }, "i\n  Input should be a valid integer [input_value=null]"],
+  ])("%s is refused", (_, value, lines) => {
+    expect(messageFor(schema, value)).toBe(`1 validation error for fArguments\n${lines}`);
+  });
+});
+
+test("a union whose branches are references: why the value is none of them, then that it matches none", () => {
+  const schema = {
+    type: "object",
+    properties: { shape: { anyOf: [{ $ref: "#/$defs/Circle" }, { $ref: "#/$defs/Square" }] } },
+    $defs: {
+      Circle: closed({ kind: { const: "circle" }, radius: { type: "number" } }, ["kind", "radius"]),
+      Square: closed({ kind: { const: "square" }, side: { type: "number" } }, ["kind", "side"]),
+    },
+  };
+  expect(messageFor(schema, { shape: { kind: "circle", side: 2 } })).toBe(
+    [
+      "4 validation errors for fArguments",
+      "shape.radius\n  Field required",
+      "shape.side\n  Extra inputs are not permitted",
+      'shape.kind\n  Input should be "square" [input_value="circle"]',
+      'shape\n  Input matches none of the allowed types [input_value={"kind":"circle","side":2}]',
+    ].join("\n"),
+  );
+});
+
+test("issues inside an inline branch fold into one: the value matches none of the branches", () => {
+  const schema = closed({ when: { anyOf: [{ type: "string", format: "date-time" }, { type: "integer", minimum: 0 }] } });
+  expect(messageFor(schema, { when: -1 })).toBe("1 validation error for fArguments\nwhen\n  Input matches none of the allowed types [input_value=-1]");
+});
+
+test("several issues: counted, each with its path, in the order validators give them; the root is (root)", () => {
+  const schema = closed({ booking: closed({ guests: { type: "integer", minimum: 1 }, legs: { type: "array", items: closed({ from: { type: "string" } }, ["from"]) } }) });
+  expect(messageFor(schema, { booking: { guests: 0, legs: [{ from: "OSL" }, {}] } }, "bookArguments")).toBe(
+    "2 validation errors for bookArguments\nbooking.guests\n  Input should be greater than or equal to 1 [input_value=0]\nbooking.legs.1.from\n  Field required",
+  );
+  // The type first, then what applies to any type (a const), then what applies to the value's own type.
+  expect(messageFor({ type: "boolean", const: false }, 0)).toBe("2 validation errors for fArguments\n(root)\n  Input should be a valid boolean [input_value=0]\n(root)\n  Input should be false [input_value=0]");
+  // Required, then undeclared keys, then the declared ones.
+  expect(messageFor(closed({ a: { type: "string" }, b: { type: "string" } }, ["b"]), { a: 1, z: 1 })).toBe(
+    "3 validation errors for fArguments\nb\n  Field required\nz\n  Extra inputs are not permitted\na\n  Input should be a valid string [input_value=1]",
+  );
+});
+
+test("a million bad items: the check stops at the limit, the message says how many it saw", () => {
+  const values = Array.from({ length: 1_000_000 }, () => "x");
+  const issues = checkerOf(closed({ values: { type: "array", items: { type: "number" } } })).check({ values });
+  expect(issues).toHaveLength(ISSUE_LIMIT);
+  expect(issues[ISSUE_LIMIT - 1].path).toEqual(["values", ISSUE_LIMIT - 1]);
+  expect(validationMessage("sumArguments", issues).split("\n").slice(0, 3)).toEqual(["100+ validation errors for sumArguments", "values.0", '  Input should be a valid number [input_value="x"]']);
+});
+
+test("a value in a message is JSON, cut short past 120 characters with its length", () => {
+  expect(shortText("London")).toBe('"London"');
+  expect(shortText({ a: [1, null] })).toBe('{"a":[1,null]}');
+  expect(shortText("x".repeat(200))).toBe(`"${"x".repeat(119)}… (202 characters)`);
+  // What JSON cannot write is shown as JavaScript prints it.
+  expect(shortText(undefined)).toBe("undefined");
+  expect(shortText(12n)).toBe("12");
+});
+
+describe("the wire copy of a result", () => {
+  const schema = {
+    type: "object",
+    properties: { name: { type: "string" }, when: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } } },
+    required: ["name"],
+    additionalProperties: false,
+  };
+  const project = (value: unknown, on: JsonSchema = schema) => checkerOf(on).project(value);
+
+  test("declared properties only, toJSON applied, undefined dropped (null in an array)", () => {
+    const value = { name: "Ada", when: new Date(0), tags: ["a", undefined], secret: "x", fn: () => 1, missing: undefined };
+    expect(project(value)).toEqual({ value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a", null] }, issues: [] });
+  });
+
+  test("a class instance sends its declared public properties, not its private fields or getters", () => {
+    class Account {
+      #pin = 1234;
+      private token = "secret";
+      constructor(readonly name: string) {}
+      get upper(): string {
+        return this.name.toUpperCase() + this.#pin + this.token;
+      }
+    }
+    expect(project(new Account("Ada"), closed({ name: { type: "string" }, upper: { type: "string" } }, ["name"]))).toEqual({ value: { name: "Ada" }, issues: [] });
+  });
+
+  test("own properties only: a polluted prototype adds nothing, a property named constructor is data", () => {
+    const polluted = Object.prototype as Record<string, unknown>;
+    polluted.note = "INJECTED";
+    try {
+      const on = closed({ name: { type: "string" }, note: { type: "string" }, constructor: { type: "string" } }, ["name"]);
+      expect(project({ name: "plain" }, on)).toEqual({ value: { name: "plain" }, issues: [] });
+      expect(project({ name: "plain", constructor: "c" }, on)).toEqual({ value: { name: "plain", constructor: "c" }, issues: [] });
+    } finally {
+      delete polluted.note;
+    }
+  });
+
+  test("a __proto__ key stays data, never the copy's prototype", () => {
+    const out = checkerOf({}).project(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')).value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(["__proto__", "a"]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test.each([
+    ["a bigint", { list: [1, { deep: 2n }] }, "result.list[1].deep: a bigint, which JSON cannot represent"],
+    ["a function", { list: [() => 1] }, "result.list[0]: a function, which JSON cannot carry"],
+    ["a symbol", { s: Symbol("s") }, "result.s: a symbol, which JSON cannot carry"],
+    ["NaN", { n: NaN }, "result.n: NaN is not a JSON number"],
+    ["Infinity", { n: -Infinity }, "result.n: -Infinity is not a JSON number"],
+  ])("%s says where it is", (_, value, message) => {
+    expect(() => checkerOf({}).project(value)).toThrow(WireError);
+    try {
+      checkerOf({}).project(value);
+    } catch (error) {
+      expect((error as WireError).describe("result")).toBe(message);
+    }
+  });
+
+  test("a cycle is named by its shortest path, at any depth", () => {
+    const shallow: Record<string, unknown> = { a: {} };
+    (shallow.a as Record<string, unknown>).self = shallow.a;
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let i = 0; i < 40; i++) deep = deep.next = {};
+    deep.back = root;
+    for (const [value, path] of [
+      [shallow, "result.a.self"],
+      [root, `result${".next".repeat(40)}.back`],
+    ] as const) {
+      try {
+        checkerOf({}).project(value);
+        throw new Error("expected a WireError");
+      } catch (error) {
+        expect((error as WireError).describe("result")).toBe(`${path}: a cycle: the value contains itself`);
+      }
+    }
+  });
+
+  test("a result that breaks its schema: no copy, the issues", () => {
+    expect(project({ name: 1 })).toEqual({ value: null, issues: [{ path: ["name"], keyword: "type", expected: "string", value: 1 }] });
+    expect(project({})).toEqual({ value: null, issues: [{ path: ["name"], keyword: "required", expected: "name", value: {} }] });
+  });
+});
+
+test("schemas that differ only in annotations share one checker; a property named like an annotation is kept apart", () => {
+  const output = (title: string, description: string) => ({ type: "object", title, description, properties: { temperature: { type: "number", description: "Degrees." } }, required: ["temperature"] });
+  const first = checkerOf(output("get_weather_1Output", "One."));
+  expect(checkerOf(output("get_weather_2Output", "Two."))).toBe(first);
+  const titled = checkerOf({ type: "object", properties: { title: { type: "string", title: "Title" }, description: { type: "string" } } });
+  expect(titled).not.toBe(first);
+  expect(titled.check({ title: 1 })).toEqual([{ path: ["title"], keyword: "type", expected: "string", value: 1 }]);
+});
+
+test("a keyword or a format the checker does not know is an error, never ignored", () => {
+  expect(() => checkerOf({ type: "object", maxProperties: 1 }).check({})).toThrow('typemcp: the schema uses the keyword "maxProperties", which typemcp does not check');
+  expect(() => checkerOf({ type: "string", format: "color" }).check("red")).toThrow('typemcp: the schema asks for the format "color", which typemcp does not know');
+  expect(() => checkerOf({ $ref: "#/definitions/X" }).check(1)).toThrow("typemcp: the schema refers to #/definitions/X, which it does not define");
+});
