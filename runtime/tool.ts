@@ -34,14 +34,36 @@ export type ToolFunction = (...args: any[]) => unknown;
 
 const MAX_MESSAGE = 4000;
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 function errorResult(toolName: string, message: string): CallToolResult {
   const text = `Error executing tool ${toolName}: ${message}`;
   return { content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }], isError: true };
 }
 
+const UNREADABLE = "the tool threw an exception that cannot be read";
+
+/**
+ * What a tool threw, as a message. Never throws itself: a tool may throw anything (a revoked
+ * Proxy, an Error whose message is a Symbol or whose getter throws), and the call must still
+ * be answered.
+ */
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === "string" ? error : shortText(error);
+  try {
+    if (typeof error === "string") return error;
+    if (!(error instanceof Error)) return shortText(error, UNREADABLE);
+    let message: unknown;
+    try {
+      message = error.message;
+    } catch {
+      const name = error.name;
+      return typeof name === "string" && name ? `${name} (its message cannot be read)` : UNREADABLE;
+    }
+    if (typeof message === "string") return message || String(error.name);
+    return shortText(message, UNREADABLE);
+  } catch {
+    return UNREADABLE;
+  }
 }
 
 /** A schema retitled for a tool registered under another name than the one it was compiled for. */
@@ -134,7 +156,8 @@ export class RegisteredTool {
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
   private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {
-    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
+    // An argument left out is undefined, whatever Object.prototype holds under its name.
+    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => (hasOwn.call(args, name) ? args[name] : undefined));
     if (this.timeout === undefined) {
       if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
       return this.fn(...positional);

@@ -9,9 +9,11 @@ import { toWire, type BranchOracle } from "./wire";
  * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
  * first call and each validator is compiled once, when first needed, then kept. Schemas are
  * not checked against the meta-schema here (that would compile the meta-schema on the first
- * call): the transformer's output is checked by typemcp's own tests.
+ * call): the transformer's output is checked by typemcp's own tests. Only own properties are
+ * read (`ownProperties`): an optional property named `constructor`, left out, is absent, and a
+ * polluted Object.prototype adds no property to a value.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true });
 addFormats(ajv);
 
 /** Keywords that say nothing about which values are valid. */
@@ -236,13 +238,22 @@ export class SchemaValidator {
 
 const MAX_INPUT_TEXT = 120;
 
-/** A value as it may appear in an error message: JSON, cut short when long (a message never carries a large value whole). */
-export function shortText(value: unknown): string {
+/**
+ * A value as it may appear in an error message: JSON, cut short when long (a message never
+ * carries a large value whole). Never throws: a value JSON cannot write (a bigint, a symbol, a
+ * cycle, Infinity) is written as String() writes it; one neither can write (nested deeper than
+ * the stack, a revoked Proxy, a throwing toString) is described instead, or given `unshowable`.
+ */
+export function shortText(value: unknown, unshowable?: string): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
+    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  } catch (error) {
+    try {
+      text = String(value);
+    } catch {
+      return unshowable ?? (error instanceof RangeError ? "(a value nested too deeply to show)" : "(a value that cannot be shown)");
+    }
   }
   return text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}… (${text.length} characters)` : text;
 }

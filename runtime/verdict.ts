@@ -46,6 +46,8 @@ function codePoints(text: string): number {
   return length;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 const isPrimitive = (value: unknown) => value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -164,17 +166,19 @@ function objectVerdict(schema: Record<string, unknown>, value: Record<string, un
   const { properties, required, additionalProperties, minProperties, maxProperties } = schema;
   if (properties !== undefined && !isObject(properties)) return undefined;
   // As Ajv reads them: a property whose value is undefined is absent.
+  // Own properties only, as Ajv reads them (`ownProperties`).
+  const present = (name: string) => value[name] !== undefined && hasOwn.call(value, name);
   if (required !== undefined) {
     if (!Array.isArray(required)) return undefined;
-    if (all.add(required.every((name) => typeof name === "string" && value[name] !== undefined))) return false;
+    if (all.add(required.every((name) => typeof name === "string" && present(name)))) return false;
   }
   if (properties) {
     for (const name of Object.keys(properties)) {
-      if (value[name] !== undefined && all.add(walk(properties[name], value[name], root, depth + 1))) return false;
+      if (present(name) && all.add(walk(properties[name], value[name], root, depth + 1))) return false;
     }
   }
   if (additionalProperties !== undefined) {
-    for (const key in value) {
+    for (const key of Object.keys(value)) {
       if (properties && Object.prototype.hasOwnProperty.call(properties, key)) continue;
       if (value[key] === undefined) return undefined;
       if (all.add(walk(additionalProperties, value[key], root, depth + 1))) return false;

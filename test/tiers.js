@@ -13,6 +13,7 @@ const fast = [
   "unit/validation.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
+  "faults.test.ts",
   "projector.test.ts",
   "verdict.test.ts",
   "transformer.test.ts",

@@ -1,0 +1,201 @@
+/**
+ * What a faulty tool or a hostile client can do to one server in process, with contracts
+ * written by hand: whatever a tool throws, arguments JSON cannot carry exactly, values nested
+ * deeper than the stack, a polluted Object.prototype. Each call gets an answer, and the server
+ * keeps serving. (The same over real stdio, where a process could exit: test/hostile.test.ts.)
+ */
+import { CONTRACT_VERSION, MCPServer, type ToolContract } from "typemcp";
+import type { Client } from "@modelcontextprotocol/client";
+import { compileProjector } from "../runtime/projector";
+import { RegisteredTool } from "../runtime/tool";
+import { toWire } from "../runtime/wire";
+import { connectClient } from "./support/in-memory";
+
+const NO_ARGS = { type: "object", title: "fArguments", properties: {}, additionalProperties: false };
+
+function contract(extra: Partial<ToolContract> = {}): ToolContract {
+  return { v: CONTRACT_VERSION, name: "f", params: [], inputSchema: NO_ARGS, ...extra };
+}
+
+const numberOutput = { type: "object", title: "fOutput", properties: { result: { type: "number" } }, required: ["result"] };
+
+/** Rejections nobody handles, while a test runs: there must be none. */
+let unhandled: unknown[];
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+beforeEach(() => {
+  unhandled = [];
+  process.on("unhandledRejection", onUnhandled);
+});
+afterEach(async () => {
+  // Unhandled rejections are reported a macrotask after the promise settles.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  process.off("unhandledRejection", onUnhandled);
+  expect(unhandled).toEqual([]);
+});
+
+/** A server with the tool under test and a `ping` tool that must still answer afterwards. */
+async function serve(register: (mcp: MCPServer) => void, options?: ConstructorParameters<typeof MCPServer>[1]): Promise<{ mcp: MCPServer; client: Client }> {
+  const mcp = new MCPServer("t", { logErrors: false, ...options });
+  register(mcp);
+  mcp.tool(() => "pong", { name: "ping" }, contract({ name: "ping", outputSchema: { ...numberOutput, properties: { result: { type: "string" } } }, wrapped: true }));
+  return { mcp, client: await connectClient(mcp) };
+}
+
+async function stillServes(client: Client): Promise<void> {
+  expect(await client.callTool({ name: "ping", arguments: {} })).toEqual({ content: [{ type: "text", text: "pong" }], structuredContent: { result: "pong" } });
+}
+
+const errorResult = (text: string) => ({ content: [{ type: "text", text }], isError: true });
+
+describe("whatever a tool throws or rejects with, the call answers isError with a message", () => {
+  const withMessage = (message: unknown) => {
+    const error = new Error("placeholder");
+    Object.defineProperty(error, "message", { value: message });
+    return error;
+  };
+  const strange: [string, () => unknown, string][] = [
+    ["an Error whose message is a Symbol", () => withMessage(Symbol("boom")), "Symbol(boom)"],
+    ["an Error whose message is a null-prototype object", () => withMessage(Object.assign(Object.create(null), { code: 42 })), '{"code":42}'],
+    ["an Error whose message getter throws", () => Object.defineProperty(new TypeError("x"), "message", { get() { throw new Error("no"); } }), "TypeError (its message cannot be read)"],
+    ["an Error whose message and name cannot be read", () => {
+      const error = new Error("x");
+      for (const key of ["message", "name"]) Object.defineProperty(error, key, { get() { throw new Error("no"); } });
+      return error;
+    }, "the tool threw an exception that cannot be read"],
+    ["a revoked Proxy", () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    }, "the tool threw an exception that cannot be read"],
+    ["a null-prototype object", () => Object.assign(Object.create(null), { reason: "quota" }), '{"reason":"quota"}'],
+    ["a Symbol", () => Symbol("bare"), "Symbol(bare)"],
+    ["an object whose toJSON and toString throw", () => ({ toJSON() { throw new Error("no"); }, toString() { throw new Error("no"); } }), "the tool threw an exception that cannot be read"],
+    ["a bigint", () => 12n, "12"],
+    ["undefined", () => undefined, "undefined"],
+    ["null", () => null, "null"],
+    ["a string", () => "plain words", "plain words"],
+  ];
+
+  test.each(strange)("%s, thrown by a sync tool", async (_, make, message) => {
+    const { client } = await serve((mcp) => mcp.tool(() => { throw make(); }, {}, contract()));
+    expect(await client.callTool({ name: "f", arguments: {} })).toEqual(errorResult(`Error executing tool f: ${message}`));
+    await stillServes(client);
+    await client.close();
+  });
+
+  test.each(strange)("%s, rejected by an async tool", async (_, make, message) => {
+    const { client } = await serve((mcp) => mcp.tool(async () => { throw make(); }, {}, contract({ outputSchema: numberOutput, wrapped: true })));
+    expect(await client.callTool({ name: "f", arguments: {} })).toEqual(errorResult(`Error executing tool f: ${message}`));
+    await stillServes(client);
+    await client.close();
+  });
+
+  test("a result whose then getter throws, and a thenable that rejects with a revoked Proxy", async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const { client } = await serve((mcp) => {
+      mcp.tool(() => Object.defineProperty({}, "then", { get() { throw Symbol("then"); } }), { name: "getter" }, contract({ name: "getter" }));
+      mcp.tool(() => ({ then: (_: unknown, reject: (e: unknown) => void) => reject(proxy) }), { name: "thenable" }, contract({ name: "thenable" }));
+    });
+    expect(await client.callTool({ name: "getter", arguments: {} })).toEqual(errorResult("Error executing tool getter: Symbol(then)"));
+    expect(await client.callTool({ name: "thenable", arguments: {} })).toEqual(errorResult("Error executing tool thenable: the tool threw an exception that cannot be read"));
+    await stillServes(client);
+    await client.close();
+  });
+});
+
+
+const sumContract = contract({
+  name: "sum",
+  params: ["values"],
+  inputSchema: { type: "object", title: "sumArguments", properties: { values: { type: "array", items: { type: "number" } } }, required: ["values"], additionalProperties: false },
+  outputSchema: { ...numberOutput, title: "sumOutput" },
+  wrapped: true,
+});
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+test("an array nested 20,000 deep where numbers are expected: isError, nested too deeply, not -32603", async () => {
+  const { client } = await serve((mcp) => mcp.tool(sum, {}, sumContract));
+  const values = JSON.parse("[".repeat(20_000) + "1" + "]".repeat(20_000)) as unknown[];
+  expect(await client.callTool({ name: "sum", arguments: { values } })).toEqual(
+    errorResult("Error executing tool sum: 1 validation error for sumArguments\nvalues.0\n  Input should be a valid number [input_value=(a value nested too deeply to show)]"),
+  );
+  await stillServes(client);
+  await client.close();
+});
+
+describe("a polluted Object.prototype reaches neither the results nor the arguments", () => {
+  const record = { type: "object", title: "Record", properties: { name: { type: "string" }, note: { type: "string" } }, required: ["name"], additionalProperties: false };
+  const prototype = Object.prototype as Record<string, unknown>;
+  /** Runs `body` with Object.prototype polluted (Ajv and the SDK cannot compile or connect under it: they are ready before). */
+  async function polluted<T>(body: () => T | Promise<T>): Promise<T> {
+    prototype.note = "INJECTED-VIA-PROTOTYPE";
+    prototype.units = "kelvin";
+    try {
+      return await body();
+    } finally {
+      delete prototype.note;
+      delete prototype.units;
+    }
+  }
+  /** A registered tool called directly (the SDK itself cannot run under a polluted prototype), warmed up: its validators and projector compiled. */
+  async function warmTool(fn: (...args: never[]) => unknown, compiled: ToolContract, args: Record<string, unknown> = {}): Promise<(args: Record<string, unknown>) => unknown> {
+    const tool = new RegisteredTool(fn as never, {}, compiled);
+    const call = (a: Record<string, unknown>) => tool.call(a, { mcpReq: { signal: new AbortController().signal } } as never, undefined as never);
+    for (let i = 0; i < 20; i++) {
+      call(args);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return call;
+  }
+
+  test("the interpreter and the compiled projector read own properties only", async () => {
+    const projectRecord = compileProjector(record);
+    const projectList = compileProjector({ type: "array", items: record });
+    await polluted(() => {
+      expect(JSON.stringify(toWire({ name: "plain" }, record))).toBe('{"name":"plain"}');
+      expect(JSON.stringify(projectRecord({ name: "plain" }))).toBe('{"name":"plain"}');
+      expect(JSON.stringify(projectList([{ name: "a" }, Object.assign(Object.create({ note: "inherited" }), { name: "b" })]))).toBe('[{"name":"a"},{"name":"b"}]');
+    });
+  });
+
+  test("a result goes out as the tool returned it", async () => {
+    const call = await warmTool(() => ({ name: "plain" }), contract({ outputSchema: record }));
+    const result = await polluted(() => call({}));
+    expect(JSON.stringify(result)).toBe(JSON.stringify({ content: [{ type: "text", text: '{\n  "name": "plain"\n}' }], structuredContent: { name: "plain" } }));
+  });
+
+  test("an optional argument left out is undefined in the tool, not the prototype's", async () => {
+    const received: unknown[] = [];
+    const inputSchema = { type: "object", title: "fArguments", properties: { city: { type: "string" }, units: { type: "string" } }, required: ["city"], additionalProperties: false };
+    const call = await warmTool((city: string, units?: string) => void received.push(units), contract({ params: ["city", "units"], inputSchema }), { city: "Paris" });
+    received.length = 0;
+    await polluted(() => call({ city: "Paris" }));
+    expect(received).toEqual([undefined]);
+  });
+});
+
+describe("a property named constructor", () => {
+  test("optional in a result: absent is absent, not Object's constructor", async () => {
+    const output = { type: "object", title: "Named", properties: { name: { type: "string" }, constructor: { type: "string" } }, required: ["name"], additionalProperties: false };
+    const { client } = await serve((mcp) => mcp.tool(() => ({ name: "x" }), {}, contract({ outputSchema: output })));
+    for (let i = 0; i < 20; i++) {
+      expect(await client.callTool({ name: "f", arguments: {} })).toEqual({ content: [{ type: "text", text: '{\n  "name": "x"\n}' }], structuredContent: { name: "x" } });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await client.close();
+  });
+
+  test("optional as an argument: left out is accepted, given is passed", async () => {
+    const received: unknown[] = [];
+    const inputSchema = { type: "object", title: "fArguments", properties: { constructor: { type: "string" } }, additionalProperties: false };
+    const { client } = await serve((mcp) => mcp.tool((constructor?: string) => void received.push(constructor), {}, contract({ params: ["constructor"], inputSchema })));
+    for (let i = 0; i < 20; i++) {
+      expect(await client.callTool({ name: "f", arguments: {} })).toEqual({ content: [] });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await client.callTool({ name: "f", arguments: { constructor: "Ada" } })).toEqual({ content: [] });
+    expect(received).toEqual([...Array(20).fill(undefined), "Ada"]);
+    await client.close();
+  });
+});
