@@ -98,7 +98,7 @@ export class RegisteredTool {
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
     const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
-    this.input = new SchemaValidator(inputSchema);
+    this.input = new SchemaValidator(inputSchema, true);
     this.output = outputSchema && new SchemaValidator(outputSchema);
 
     const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };

@@ -11,9 +11,10 @@ import { toWire, type BranchOracle } from "./wire";
  * not checked against the meta-schema here (that would compile the meta-schema on the first
  * call): the transformer's output is checked by typemcp's own tests. Only own properties are
  * read (`ownProperties`): an optional property named `constructor`, left out, is absent, and a
- * polluted Object.prototype adds no property to a value.
+ * polluted Object.prototype adds no property to a value. A number is finite (`strictNumbers`):
+ * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true });
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true, strictNumbers: true });
 addFormats(ajv);
 
 /** Keywords that say nothing about which values are valid. */
@@ -28,19 +29,28 @@ const SCHEMA_ONE = new Set(["items", "additionalProperties", "unevaluatedItems",
  * only in titles and descriptions (`get_weather_1Output`, `get_weather_2Output`) share one
  * compiled validator, which then runs often enough to be optimized. Sub-schemas keep their
  * places, so a JSON pointer into the schema points at the same sub-schema here.
+ *
+ * In the form that validates arguments, an integer is a safe integer: beyond 2^53 - 1, JSON.parse
+ * reads a neighbour of the number written (`9007199254740993` is 9007199254740992), so the tool
+ * would get another number than the client sent.
  */
-function validationForm(schema: unknown): unknown {
+function validationForm(schema: unknown, forArguments: boolean): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
   const form: Record<string, unknown> = {};
+  const sub = (value: unknown) => validationForm(value, forArguments);
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(keyword)) continue;
     if (SCHEMA_MAPS.has(keyword) && value && typeof value === "object") {
-      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validationForm(sub)]));
+      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, sub(schema)]));
     } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
-      form[keyword] = value.map(validationForm);
+      form[keyword] = value.map(sub);
     } else {
-      form[keyword] = SCHEMA_ONE.has(keyword) ? validationForm(value) : value;
+      form[keyword] = SCHEMA_ONE.has(keyword) ? sub(value) : value;
     }
+  }
+  if (forArguments && form.type === "integer") {
+    if (!(typeof form.minimum === "number" && form.minimum >= -Number.MAX_SAFE_INTEGER)) form.minimum = -Number.MAX_SAFE_INTEGER;
+    if (!(typeof form.maximum === "number" && form.maximum <= Number.MAX_SAFE_INTEGER)) form.maximum = Number.MAX_SAFE_INTEGER;
   }
   return form;
 }
@@ -190,8 +200,8 @@ export class CompiledForm implements BranchOracle {
 const forms = new Map<string, CompiledForm>();
 
 /** The compiled form of a schema: the one already made for a schema of the same form, else a new one. */
-export function compiledForm(schema: JsonSchema): CompiledForm {
-  const form = validationForm(schema) as JsonSchema;
+export function compiledForm(schema: JsonSchema, forArguments = false): CompiledForm {
+  const form = validationForm(schema, forArguments) as JsonSchema;
   const text = JSON.stringify(form);
   let compiled = forms.get(text);
   if (!compiled) {
@@ -209,7 +219,11 @@ export function compiledForm(schema: JsonSchema): CompiledForm {
 export class SchemaValidator {
   private form?: CompiledForm;
 
-  constructor(readonly schema: JsonSchema) {}
+  constructor(
+    readonly schema: JsonSchema,
+    /** Validates a tool's arguments (integers must then be safe integers, see validationForm). */
+    private readonly forArguments = false,
+  ) {}
 
   /** The validator of the whole schema. */
   get validate(): ValidateFunction {
@@ -232,7 +246,7 @@ export class SchemaValidator {
   }
 
   private get compiled(): CompiledForm {
-    return (this.form ??= compiledForm(this.schema));
+    return (this.form ??= compiledForm(this.schema, this.forArguments));
   }
 }
 
@@ -282,8 +296,11 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
       return { location: [...location, error.params.missingProperty], message: "Field required" };
     case "additionalProperties":
       return { location: [...location, error.params.additionalProperty], message: "Extra inputs are not permitted" };
-    case "type":
-      return { location, message: `Input should be a valid ${error.params.type}${input()}` };
+    case "type": {
+      const value = valueAt(data, location);
+      const finite = typeof value === "number" && !Number.isFinite(value);
+      return { location, message: `Input should be a ${finite ? "finite number" : `valid ${error.params.type}`}${input()}` };
+    }
     case "const":
       return { location, message: `Input should be ${JSON.stringify(error.params.allowedValue)}${input()}` };
     case "enum":
@@ -296,6 +313,9 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
+      if (Math.abs(error.params.limit) === Number.MAX_SAFE_INTEGER && (error.keyword === "minimum" || error.keyword === "maximum")) {
+        return { location, message: `Input should be a safe integer, from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}${input()}` };
+      }
       const bound = { minimum: "greater than or equal to", maximum: "less than or equal to", exclusiveMinimum: "greater than", exclusiveMaximum: "less than" }[error.keyword];
       return { location, message: `Input should be ${bound} ${error.params.limit}${input()}` };
     }

@@ -199,3 +199,47 @@ describe("a property named constructor", () => {
     await client.close();
   });
 });
+
+describe("numbers JSON parses to a value other than the one written", () => {
+  const inputSchema = {
+    type: "object",
+    title: "measureArguments",
+    properties: { length: { type: "number" }, count: { type: "integer", minimum: 0 }, big: { type: "integer", maximum: 1e20 } },
+    additionalProperties: false,
+  };
+  const measure = contract({ name: "measure", params: ["length", "count", "big"], inputSchema });
+  const invalid = (name: string, message: string) => errorResult(`Error executing tool measure: 1 validation error for measureArguments\n${name}\n  ${message}`);
+  let client: Client;
+  const received: unknown[][] = [];
+  beforeEach(async () => {
+    ({ client } = await serve((mcp) => mcp.tool((...args: unknown[]) => void received.push(args), {}, measure)));
+    received.length = 0;
+  });
+  afterEach(() => client.close());
+
+  // JSON.parse("1e400") is Infinity: what a client that writes 1e400 sends.
+  test.each([
+    ["length", Infinity, "Input should be a finite number [input_value=Infinity]"],
+    ["length", -Infinity, "Input should be a finite number [input_value=-Infinity]"],
+    ["count", Infinity, "Input should be a finite number [input_value=Infinity]"],
+    ["count", 9007199254740993, "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
+    ["big", 2 ** 60, "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=1152921504606847000]"],
+    ["big", -(2 ** 53), "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=-9007199254740992]"],
+  ])("%s = %p is refused, by name", async (name, value, message) => {
+    for (let i = 0; i < 20; i++) {
+      // The first calls are checked by walking the schema, the later ones by Ajv's compiled validator.
+      expect(await client.callTool({ name: "measure", arguments: { [name]: value } })).toEqual(invalid(name, message));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(received).toEqual([]);
+  });
+
+  test("the largest safe integers, and large finite numbers, are accepted", async () => {
+    const args = { length: 1.7976931348623157e308, count: Number.MAX_SAFE_INTEGER, big: -Number.MAX_SAFE_INTEGER };
+    for (let i = 0; i < 20; i++) {
+      expect(await client.callTool({ name: "measure", arguments: args })).toEqual({ content: [] });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(received).toEqual(Array(20).fill([args.length, args.count, args.big]));
+  });
+});
