@@ -2,6 +2,7 @@ import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } fro
 import { toContent } from "./content";
 import { toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
+import type { CallSite, ToolFault } from "./faults";
 import { SchemaValidator, shortText, validationMessage } from "./validation";
 import { toWire, WireError } from "./wire";
 
@@ -36,7 +37,7 @@ const MAX_MESSAGE = 4000;
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-function errorResult(toolName: string, message: string): CallToolResult {
+export function errorResult(toolName: string, message: string): CallToolResult {
   const text = `Error executing tool ${toolName}: ${message}`;
   return { content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }], isError: true };
 }
@@ -73,6 +74,15 @@ function retitled(schema: JsonSchema, from: string, to: string): JsonSchema {
   return ["Arguments", "Output", "DictOutput"].includes(suffix) ? { ...schema, title: to + suffix } : schema;
 }
 
+/** The errors a tool's timeout makes: the clock's, not a fault of the tool's code. */
+const timeouts = new WeakSet<object>();
+
+/** What the server gives a tool beyond its contract: where it was registered, and where its faults are reported. */
+export interface ToolHooks {
+  site?: CallSite;
+  report?: (tool: string, site: CallSite | undefined, fault: ToolFault) => void;
+}
+
 /** One registered tool: its published definition, and the call pipeline of DESIGN §2–§5. */
 export class RegisteredTool {
   readonly name: string;
@@ -89,6 +99,7 @@ export class RegisteredTool {
     private readonly fn: ToolFunction,
     options: ToolOptions,
     contract: ToolContract,
+    private readonly hooks: ToolHooks = {},
   ) {
     this.name = options.name ?? contract.name;
     this.params = contract.params;
@@ -133,13 +144,29 @@ export class RegisteredTool {
       if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
         return Promise.resolve(value).then(
           (settled) => this.answer(settled),
-          (error: unknown) => errorResult(this.name, errorMessage(error)),
+          (error: unknown) => this.threw(error),
         );
       }
     } catch (error) {
-      return errorResult(this.name, errorMessage(error));
+      return this.threw(error);
     }
     return this.answer(value);
+  }
+
+  /** Where the tool was registered, when known. */
+  get site(): CallSite | undefined {
+    return this.hooks.site;
+  }
+
+  /** The answer to an exception from the tool's code (reported as a fault of the tool, unless its timeout made it). */
+  private threw(error: unknown): CallToolResult {
+    const message = errorMessage(error);
+    if (!(error !== null && (typeof error === "object" || typeof error === "function") && timeouts.has(error))) this.fault({ kind: "threw", error, message });
+    return errorResult(this.name, message);
+  }
+
+  private fault(fault: ToolFault): void {
+    this.hooks.report?.(this.name, this.hooks.site, fault);
   }
 
   /** Undefined when the arguments are valid, else the message that says why not. */
@@ -174,6 +201,7 @@ export class RegisteredTool {
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
         const error = new Error(`timed out after ${ms} ms`);
+        timeouts.add(error);
         reject(error); // first: a tool that stops on the abort below must not win the race
         timer.abort(error);
       }, ms);
@@ -191,12 +219,28 @@ export class RegisteredTool {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
       const wire = this.output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
-      if (!this.output.accepts(wire)) return errorResult(this.name, validationMessage(String(schema.title), this.output.validate.errors ?? [], wire));
+      if (!this.output.accepts(wire)) {
+        const errors = this.output.validate.errors ?? [];
+        const message = validationMessage(String(schema.title), errors, wire);
+        this.fault({ kind: "invalid result", message, errors });
+        return errorResult(this.name, message);
+      }
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
-      if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);
-      if (error instanceof RangeError) return errorResult(this.name, "the result is nested too deeply to be sent");
-      return errorResult(this.name, errorMessage(error));
+      let kind: "wire" | "depth" | undefined;
+      try {
+        kind = error instanceof WireError ? "wire" : error instanceof RangeError ? "depth" : undefined;
+      } catch {
+        // a revoked Proxy thrown by the result's toJSON(): the tool's exception
+      }
+      if (kind === "wire") return this.unsendable((error as WireError).describe(this.wrapped ? "" : "result"));
+      if (kind === "depth") return this.unsendable("the result is nested too deeply to be sent", "");
+      return this.threw(error); // a toJSON() or a getter of the result threw
     }
+  }
+
+  private unsendable(where: string, prefix = "the result cannot be sent as JSON: "): CallToolResult {
+    this.fault({ kind: "unsendable result", message: where });
+    return errorResult(this.name, prefix + where);
   }
 }

@@ -243,3 +243,119 @@ describe("numbers JSON parses to a value other than the one written", () => {
     expect(received).toEqual(Array(20).fill([args.length, args.count, args.big]));
   });
 });
+
+describe("shutdown has a deadline", () => {
+  test("close() waits for calls in flight up to shutdownTimeout, then answers the rest with an error", async () => {
+    let started = 0;
+    const { mcp, client } = await serve((mcp) => {
+      mcp.tool(() => new Promise(() => void started++), { name: "forever" }, contract({ name: "forever" }));
+      mcp.tool(() => new Promise((resolve) => setTimeout(() => resolve("soon"), 20)), { name: "soon" }, contract({ name: "soon" }));
+    }, { shutdownTimeout: 200 });
+    const forever = client.callTool({ name: "forever", arguments: {} });
+    const soon = client.callTool({ name: "soon", arguments: {} });
+    while (started === 0) await new Promise((resolve) => setImmediate(resolve));
+    await mcp.close();
+    expect(await soon).toEqual({ content: [{ type: "text", text: "soon" }] });
+    expect(await forever).toEqual(errorResult("Error executing tool forever: the server shut down before the call finished (shutdownTimeout: 200 ms)"));
+  });
+
+  test("the default deadline is 10 seconds", () => {
+    expect(new MCPServer("t").shutdownTimeout).toBe(10_000);
+    expect(new MCPServer("t", { shutdownTimeout: 0 }).shutdownTimeout).toBe(0);
+  });
+
+  test("a deadline that is not a number of milliseconds is refused", () => {
+    expect(() => new MCPServer("t", { shutdownTimeout: -1 })).toThrow("typemcp: shutdownTimeout must be a number of milliseconds, 0 or more (got -1)");
+  });
+});
+
+describe("errors in the server's own code are logged to stderr, once per cause", () => {
+  let written: string[];
+  let spy: jest.SpyInstance;
+  beforeEach(() => {
+    written = [];
+    spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+  });
+  afterEach(() => spy.mockRestore());
+
+  function failing(kind: string): never {
+    throw new RangeError(`no forecast for ${kind}`);
+  }
+
+  test("a tool's exception: the tool's name and the stack, once however often it is thrown", async () => {
+    const { client } = await serve((mcp) => {
+      mcp.tool((city: string) => failing(city), { name: "forecast" }, contract({ name: "forecast", params: ["city"], inputSchema: { type: "object", properties: { city: { type: "string" } } } }));
+      mcp.tool(async () => { throw new Error("elsewhere"); }, { name: "other" }, contract({ name: "other" }));
+    }, { logErrors: true });
+    for (const city of ["Paris", "Oslo", "Paris"]) {
+      expect(await client.callTool({ name: "forecast", arguments: { city } })).toEqual(errorResult(`Error executing tool forecast: no forecast for ${city}`));
+    }
+    await client.callTool({ name: "other", arguments: {} });
+    await stillServes(client);
+    expect(written).toHaveLength(2);
+    expect(written[0]).toMatch(/^typemcp: tool "forecast" threw \(the client was answered with isError\): RangeError: no forecast for Paris\n {4}at failing \(.*faults\.test\.ts:\d+:\d+\)\n/);
+    expect(written[1]).toMatch(/^typemcp: tool "other" threw \(the client was answered with isError\): Error: elsewhere\n {4}at .*faults\.test\.ts:\d+:\d+/);
+    await client.close();
+  });
+
+  test("a result that breaks its own declared type: the tool's name, the errors and where it was registered, once per kind of break", async () => {
+    const output = { type: "object", title: "Weather", properties: { humidity: { type: "number" } }, required: ["humidity"], additionalProperties: false };
+    let next: unknown = {};
+    const { client } = await serve((mcp) => mcp.tool(() => next, { name: "weather" }, contract({ name: "weather", outputSchema: output })), { logErrors: true });
+    await client.callTool({ name: "weather", arguments: {} });
+    await client.callTool({ name: "weather", arguments: {} });
+    next = { humidity: "high" };
+    await client.callTool({ name: "weather", arguments: {} });
+    next = { humidity: 10n };
+    await client.callTool({ name: "weather", arguments: {} });
+    expect(written).toHaveLength(3);
+    expect(written[0]).toMatch(/^typemcp: tool "weather" returned a value its declared type does not allow \(the client was answered with isError\): 1 validation error for Weather\nhumidity\n {2}Field required\n {4}registered at .*faults\.test\.ts:\d+:\d+\n$/);
+    expect(written[1]).toMatch(/^typemcp: tool "weather" returned a value its declared type does not allow \(the client was answered with isError\): 1 validation error for Weather\nhumidity\n {2}Input should be a valid number \[input_value="high"\]\n {4}registered at /);
+    expect(written[2]).toMatch(/^typemcp: tool "weather" returned a value that cannot be sent as JSON \(the client was answered with isError\): result\.humidity: a bigint, which JSON cannot represent\n {4}registered at /);
+    await client.close();
+  });
+
+  test("invalid arguments and timeouts are the client's or the clock's, not logged; logErrors: false logs nothing", async () => {
+    const { client } = await serve((mcp) => {
+      mcp.tool(() => new Promise(() => undefined), { name: "hang", timeout: 10 }, contract({ name: "hang" }));
+      mcp.tool(() => { throw new Error("quiet"); }, { name: "quiet" }, contract({ name: "quiet" }));
+    }, { logErrors: true });
+    await client.callTool({ name: "hang", arguments: {} });
+    await client.callTool({ name: "hang", arguments: { extra: 1 } });
+    expect(written).toEqual([]);
+    await client.close();
+    const silent = await serve((mcp) => mcp.tool(() => { throw new Error("quiet"); }, { name: "quiet" }, contract({ name: "quiet" })), { logErrors: false });
+    await silent.client.callTool({ name: "quiet", arguments: {} });
+    expect(written).toEqual([]);
+    await silent.client.close();
+  });
+});
+
+describe("tool names: one rule, and a duplicate names both places", () => {
+  test("a name computed at run time must be a valid MCP tool name", () => {
+    const mcp = new MCPServer("t");
+    const name = ["get", "weather", "now"].join(" ");
+    expect(() => mcp.tool(() => 1, { name }, contract())).toThrow(
+      /^typemcp: tool name "get weather now" \(registered at .*faults\.test\.ts:\d+:\d+\) is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ \. -$/,
+    );
+    expect(() => mcp.tool(() => 1, { name: "" }, contract())).toThrow(/tool name "" \(registered at .*\) is not a valid MCP tool name/);
+    expect(() => mcp.tool(() => 1, { name: "x".repeat(129) }, contract())).toThrow(/is not a valid MCP tool name/);
+    expect(() => mcp.tool(() => 1, { name: 42 as unknown as string }, contract())).toThrow(/^typemcp: tool name 42 \(registered at .*\) is not a valid MCP tool name: a tool name is a string/);
+    mcp.tool(() => 1, { name: "x".repeat(128) }, contract());
+    mcp.tool(() => 1, { name: "a-b.c_D9" }, contract());
+  });
+
+  test("a second tool of the same name: the error says where both were registered", () => {
+    const mcp = new MCPServer("t");
+    mcp.tool(() => 1, {}, contract());
+    let message = "";
+    try {
+      mcp.tool(() => 2, {}, contract());
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const [, file, first, second] = /^typemcp: a tool named "f" is already registered \(first at (.*faults\.test\.ts):(\d+):\d+, again at \1:(\d+):\d+\): give one of them another name with \{ name: "\.\.\." \}$/.exec(message) ?? [];
+    expect(file).toBeDefined();
+    expect(Number(second) - Number(first)).toBe(3);
+  });
+});
