@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 import { compileProjector, type Projector } from "./projector";
 import { verdictOf, type Verdict } from "./verdict";
 import { toWire, type BranchOracle } from "./wire";
@@ -12,9 +13,10 @@ import { toWire, type BranchOracle } from "./wire";
  * call): the transformer's output is checked by typemcp's own tests. Only own properties are
  * read (`ownProperties`): an optional property named `constructor`, left out, is absent, and a
  * polluted Object.prototype adds no property to a value. A number is finite (`strictNumbers`):
- * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means.
+ * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means. Patterns
+ * run on a linear-time engine (linear-regexp.ts): no string makes validation backtrack.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true, strictNumbers: true });
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true, strictNumbers: true, code: { regExp: linearRegExp } });
 addFormats(ajv);
 
 /** Keywords that say nothing about which values are valid. */

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 import { refTarget } from "./wire";
 
 /**
@@ -26,12 +27,12 @@ const KNOWN = new Set([
 /** Deeper than this, the walk leaves the value to Ajv (and keeps off the end of the stack). */
 const MAX_DEPTH = 64;
 
-const patterns = new Map<string, RegExp>();
+const patterns = new Map<string, { test(text: string): boolean }>();
 
-/** Ajv's regular expression for a pattern (it compiles patterns with the `u` flag). */
-function regExpOf(pattern: string): RegExp {
+/** Ajv's regular expression for a pattern: the same linear-time engine, `u` flag. */
+function regExpOf(pattern: string): { test(text: string): boolean } {
   let regExp = patterns.get(pattern);
-  if (!regExp) patterns.set(pattern, (regExp = new RegExp(pattern, "u")));
+  if (!regExp) patterns.set(pattern, (regExp = linearRegExp(pattern)));
   return regExp;
 }
 
@@ -149,7 +150,7 @@ function walk(schema: unknown, value: unknown, root: JsonSchema, depth: number):
     }
     if (pattern !== undefined) {
       if (typeof pattern !== "string") return undefined;
-      let regExp: RegExp;
+      let regExp: { test(text: string): boolean };
       try {
         regExp = regExpOf(pattern);
       } catch {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 
 /** A returned value that cannot go over the wire as JSON, and where in the value it is. */
 export class WireError extends Error {
@@ -116,13 +117,14 @@ function projectArray(value: unknown[], schema: JsonSchema, p: Projection): unkn
   return out;
 }
 
-const compiledPatterns = new WeakMap<object, [RegExp, JsonSchema][]>();
+const compiledPatterns = new WeakMap<object, [{ test(key: string): boolean }, JsonSchema][]>();
 
-function patternsOf(schema: JsonSchema): [RegExp, JsonSchema][] {
+function patternsOf(schema: JsonSchema): [{ test(key: string): boolean }, JsonSchema][] {
   let patterns = compiledPatterns.get(schema);
   if (!patterns) {
     const source = (schema.patternProperties ?? {}) as Record<string, JsonSchema>;
-    patterns = Object.entries(source).map(([pattern, sub]) => [new RegExp(pattern, "u"), sub]);
+    // Keys are matched as Ajv matches them: on the linear-time engine, whatever a key holds.
+    patterns = Object.entries(source).map(([pattern, sub]) => [linearRegExp(pattern), sub]);
     compiledPatterns.set(schema, patterns);
   }
   return patterns;

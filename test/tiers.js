@@ -11,6 +11,7 @@ const fast = [
   "unit/formatters.test.ts",
   "unit/keywords.test.ts",
   "unit/validation.test.ts",
+  "unit/linear-regexp.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
   "faults.test.ts",
