@@ -178,7 +178,12 @@ export class RegisteredTool {
       if (error instanceof RangeError) return "the arguments are nested too deeply";
       throw error;
     }
-    return validationMessage(String(this.input.schema.title), this.input.validate.errors ?? [], args);
+    try {
+      return validationMessage(String(this.input.schema.title), this.input.errorsOf(args), args);
+    } catch (error) {
+      if (error instanceof RangeError) return "the arguments are nested too deeply";
+      throw error;
+    }
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
@@ -220,9 +225,9 @@ export class RegisteredTool {
       const schema = this.output.schema;
       const wire = this.output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
       if (!this.output.accepts(wire)) {
-        const errors = this.output.validate.errors ?? [];
-        const message = validationMessage(String(schema.title), errors, wire);
-        this.fault({ kind: "invalid result", message, errors });
+        const found = this.output.errorsOf(wire);
+        const message = validationMessage(String(schema.title), found, wire);
+        this.fault({ kind: "invalid result", message, errors: found.errors });
         return errorResult(this.name, message);
       }
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };

@@ -1,4 +1,5 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import { boundedErrors, hasMoreParts, type FoundErrors } from "./errors";
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
 import { linearRegExp } from "./linear-regexp";
@@ -16,8 +17,18 @@ import { toWire, type BranchOracle } from "./wire";
  * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means. Patterns
  * run on a linear-time engine (linear-regexp.ts): no string makes validation backtrack.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, ownProperties: true, strictNumbers: true, code: { regExp: linearRegExp } });
+const AJV_OPTIONS = { strict: false, validateSchema: false, ownProperties: true, strictNumbers: true, code: { regExp: linearRegExp } } as const;
+/** Decides: stops at the first error (a value with a million wrong items is refused at the first). */
+const ajv = new Ajv2020({ ...AJV_OPTIONS, allErrors: false });
+/** Says why, for values small enough that every error is worth finding (see CompiledForm.errorsOf). */
+const ajvAllErrors = new Ajv2020({ ...AJV_OPTIONS, allErrors: true });
 addFormats(ajv);
+addFormats(ajvAllErrors);
+
+/** A value with more parts than this has its errors found by a bounded walk (errors.ts), not by Ajv's allErrors. */
+const ALL_ERRORS_UP_TO_PARTS = 10_000;
+/** The errors a message lists at most (it is cut at 4,000 characters anyway). */
+const LISTED_ERRORS = 50;
 
 /** Keywords that say nothing about which values are valid. */
 const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly"]);
@@ -89,11 +100,15 @@ const PROJECTOR = "projector";
  */
 export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
+  /** The whole's validator that finds every error, for messages (compiled on the first rejection). */
+  private allErrors?: ValidateFunction;
   private readonly parts = new Map<string, ValidateFunction>();
   private pointerOf?: Map<object, string>;
   private projector?: Projector;
   /** Whether Ajv holds the form: it is added with the first validator compiled (a walked call needs no Ajv). */
   private added = false;
+  /** Whether the Ajv that finds every error holds it (added with the first rejection of a small value). */
+  private addedForMessages = false;
   /** What to compile in the next idle turn: validators by JSON pointer ("" is the whole), and PROJECTOR. */
   private pending?: Set<string>;
   /** Answers given without compiled code (see STAND_INS_BEFORE_COMPILE). */
@@ -105,8 +120,24 @@ export class CompiledForm implements BranchOracle {
     readonly form: JsonSchema,
   ) {}
 
+  /** The validator of the whole (first error only: it decides; errorsOf says why). */
   get validate(): ValidateFunction {
     return (this.whole ??= this.compile(""));
+  }
+
+  /**
+   * Why a value the form rejects is rejected. A value of up to ALL_ERRORS_UP_TO_PARTS parts:
+   * every error, from Ajv with allErrors. A larger one: the first LISTED_ERRORS errors, in
+   * Ajv's order, and how many there are, from a walk with bounded memory (errors.ts); Ajv's
+   * allErrors would build an object per error (a million for a million wrong items) where a
+   * message shows a few dozen. Either way, work proportional to the value.
+   */
+  errorsOf(value: unknown): FoundErrors {
+    if (hasMoreParts(value, ALL_ERRORS_UP_TO_PARTS)) return boundedErrors(this.form, value, LISTED_ERRORS, (pointer) => this.validatorAt(pointer));
+    this.allErrors ??= this.compileIn(ajvAllErrors, "");
+    this.allErrors(value);
+    const errors = this.allErrors.errors ?? [];
+    return { errors, total: errors.length };
   }
 
   /** The compiled projector (compiled on first use). */
@@ -190,11 +221,16 @@ export class CompiledForm implements BranchOracle {
 
   /** Ajv's validator of the sub-schema at a JSON pointer ("" is the whole); the form is given to Ajv with the first. */
   private compile(pointer: string): ValidateFunction {
-    if (!this.added) {
-      ajv.addSchema(this.form, this.key);
-      this.added = true;
+    return this.compileIn(ajv, pointer);
+  }
+
+  private compileIn(instance: Ajv2020, pointer: string): ValidateFunction {
+    if (instance === ajv ? !this.added : !this.addedForMessages) {
+      instance.addSchema(this.form, this.key);
+      if (instance === ajv) this.added = true;
+      else this.addedForMessages = true;
     }
-    return ajv.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
+    return instance.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
   }
 }
 
@@ -232,9 +268,14 @@ export class SchemaValidator {
     return this.compiled.validate;
   }
 
-  /** Whether a value is valid (see CompiledForm.accepts): when not, `validate.errors` say why. */
+  /** Whether a value is valid (see CompiledForm.accepts): when not, errorsOf says why. */
   accepts(value: unknown): boolean {
     return this.compiled.accepts(value);
+  }
+
+  /** Why a rejected value is rejected (see CompiledForm.errorsOf). */
+  errorsOf(value: unknown): FoundErrors {
+    return this.compiled.errorsOf(value);
   }
 
   /** The compiled projector of this schema (see toWire in wire.ts). */
@@ -347,10 +388,14 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
  *
  * Errors inside the branches of a failed `anyOf` are folded into that `anyOf`'s own error.
  */
-export function validationMessage(title: string, errors: ErrorObject[], data: unknown): string {
+export function validationMessage(title: string, found: ErrorObject[] | FoundErrors, data: unknown): string {
+  const errors = Array.isArray(found) ? found : found.errors;
   const unions = errors.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   const kept = errors.filter((e) => !unions.some((prefix) => e.schemaPath.startsWith(prefix)));
   const lines = kept.map((e) => describe(e, data)).flatMap(({ location, message }) => [location.join(".") || "(root)", `  ${message}`]);
-  const count = kept.length === 1 ? "1 validation error" : `${kept.length} validation errors`;
-  return [`${count} for ${title}`, ...lines].join("\n");
+  // Errors folded into a union's are not counted; `total` counts what a bounded walk did not list.
+  const total = Array.isArray(found) || found.total === errors.length ? kept.length : found.total - errors.length + kept.length;
+  const count = total === 1 ? "1 validation error" : `${total} validation errors`;
+  const listed = kept.length < total ? ` (the first ${kept.length} listed)` : "";
+  return [`${count} for ${title}${listed}`, ...lines].join("\n");
 }

@@ -359,3 +359,24 @@ describe("tool names: one rule, and a duplicate names both places", () => {
     expect(Number(second) - Number(first)).toBe(3);
   });
 });
+
+describe("a million wrong items", () => {
+  test("sum(values: number[]) with 1,000,000 strings (4 MB): the first errors listed, all counted", async () => {
+    const { client } = await serve((mcp) => mcp.tool(sum, {}, sumContract));
+    const values = JSON.parse(`[${'"x",'.repeat(999_999)}"x"]`) as unknown[];
+    const lines = Array.from({ length: 50 }, (_, i) => `values.${i}\n  Input should be a valid number [input_value="x"]`);
+    expect(await client.callTool({ name: "sum", arguments: { values } })).toEqual(
+      errorResult(`Error executing tool sum: 1000000 validation errors for sumArguments (the first 50 listed)\n${lines.join("\n")}`),
+    );
+    await stillServes(client);
+    await client.close();
+  });
+
+  test("a result with 20,000 wrong items breaks its type: the first errors listed, all counted", async () => {
+    const output = { type: "object", title: "listOutput", properties: { result: { type: "array", items: { type: "integer" } } }, required: ["result"] };
+    const { client } = await serve((mcp) => mcp.tool(() => Array(20_000).fill(0.5), { name: "list" }, contract({ name: "list", outputSchema: output, wrapped: true })));
+    const result = (await client.callTool({ name: "list", arguments: {} })) as { content: { text: string }[] };
+    expect(result.content[0].text.split("\n").slice(0, 3)).toEqual(["Error executing tool list: 20000 validation errors for listOutput (the first 50 listed)", "result.0", "  Input should be a valid integer [input_value=0.5]"]);
+    await client.close();
+  });
+});
