@@ -380,3 +380,26 @@ describe("a million wrong items", () => {
     await client.close();
   });
 });
+
+describe("patterns a backtracking engine takes exponential or quadratic time on", () => {
+  const withPattern = (pattern: string) => ({ type: "object", title: "fArguments", properties: { text: { type: "string", pattern } }, required: ["text"], additionalProperties: false });
+  const shown = (text: string) => `[input_value="${text.slice(0, 119)}… (${text.length + 2} characters)]`;
+  const digits = `v${"1".repeat(50_000)}x`;
+  // V8's own RegExp does not finish these in a lifetime: 25 a take it a second, and each more a
+  // doubles that; `[0-9]+\.?[0-9]*` (a number pattern as typemcp once wrote it) takes it 1.3 s on
+  // 30,000 digits, and four times that on twice as many.
+  const QUADRATIC_NUMBER = String.raw`^v(?:\s*(?:[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+))\s*|\s+)$`;
+  test.each([
+    ["an author's ^(a+)+$, 20,000 a and a !", "^(a+)+$", `${"a".repeat(20_000)}!`],
+    ["[0-9]+\\.?[0-9]*, v, 50,000 digits and x", QUADRATIC_NUMBER, digits],
+  ])("%s: refused, on the first call (the walk) and once compiled (Ajv)", async (_, pattern, text) => {
+    const { client } = await serve((mcp) => mcp.tool((value: string) => value, {}, contract({ params: ["text"], inputSchema: withPattern(pattern) })));
+    for (let i = 0; i < 2; i++) {
+      expect(await client.callTool({ name: "f", arguments: { text } })).toEqual(
+        errorResult(`Error executing tool f: 1 validation error for fArguments\ntext\n  String should match pattern ${JSON.stringify(pattern)} ${shown(text)}`),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await client.close();
+  });
+});
