@@ -17,17 +17,16 @@
 /** Instructions. */
 const CHAR = 0;
 const SPLIT = 1;
-const JMP = 2;
-const ASSERT = 3;
-const LOOK = 4;
-const MATCH = 5;
+const ASSERT = 2;
+const LOOK = 3;
+const MATCH = 4;
 
 interface Instruction {
   op: number;
   /** CHAR: the atom's matcher; ASSERT: the assertion. */
   atom?: Atom;
   assertion?: "^" | "$" | "b" | "B";
-  /** SPLIT, JMP, CHAR, ASSERT, LOOK: the next instruction(s). */
+  /** SPLIT, CHAR, ASSERT, LOOK: the next instruction(s). */
   x: number;
   y: number;
   /** LOOK: the lookahead's first instruction, its index, and whether it is negative. */
@@ -305,7 +304,7 @@ class LinearRegExp {
 
   /**
    * Adds the thread at `pc` and everything reachable from it without reading a character
-   * (splits, jumps, assertions that hold at `at`); true as soon as MATCH is reached.
+   * (splits, assertions that hold at `at`, lookaheads that hold there); true as soon as MATCH is reached.
    * Threads kept in `list` are the CHAR instructions waiting for the next character.
    */
   private add(list: number[], pc: number, text: string, at: number, generation: number): boolean {
@@ -321,9 +320,6 @@ class LinearRegExp {
           return true;
         case CHAR:
           list.push(i);
-          break;
-        case JMP:
-          stack.push(instruction.x);
           break;
         case SPLIT:
           stack.push(instruction.y, instruction.x);
