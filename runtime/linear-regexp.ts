@@ -38,6 +38,12 @@ interface Instruction {
 /** The largest program compiled; a pattern whose NFA is larger (`(...){1000}`) is left to V8. */
 const MAX_PROGRAM = 20_000;
 
+/** The most DFA states kept per pattern (each 1 KB of transitions): past that, the NFA goes on alone. */
+const MAX_DFA_STATES = 1000;
+/** A DFA transition not computed yet, and one that reaches MATCH. */
+const UNKNOWN = -2;
+const MATCHED = -3;
+
 /** One code point matched by a pattern fragment, as V8 matches it (ASCII answers cached). */
 class Atom {
   private readonly regExp: RegExp;
@@ -239,17 +245,41 @@ class Compiler {
 
 const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
+/** Whether every match must start at the beginning (`^…`): then a search tries position 0 only. */
+function anchored(node: Node): boolean {
+  if (node.kind === "assert") return node.assertion === "^";
+  if (node.kind === "sequence") return node.items.length > 0 && anchored(node.items[0]);
+  if (node.kind === "alternation") return node.options.every(anchored);
+  return false;
+}
+
+/** Thread lists and a stack for one run (a lookahead's run, inside another, gets its own). */
+interface Buffers {
+  current: Int32Array;
+  next: Int32Array;
+  stack: Int32Array;
+}
+
 /** A compiled pattern, tested against one string at a time. */
 class LinearRegExp {
-  private readonly program: Instruction[];
+  /** The program, as flat arrays: the operation, the next instruction(s), the atom of a CHAR. */
+  private readonly op: Uint8Array;
+  private readonly x: Int32Array;
+  private readonly y: Int32Array;
+  private readonly instructions: Instruction[];
   private readonly start: number;
   private readonly looks: number;
+  /** Whether a search needs to start threads at positions after the first (see anchored). */
+  private readonly unanchored: boolean;
   /** Per instruction: the generation in which it was last added to a list (no instruction twice in one). */
   private readonly mark: Int32Array;
   /** The last generation number given out: each step of each run (lookaheads' too) gets a new one. */
   private generation = 0;
   /** Lookahead results for the string being tested: per lookahead, per position, 0 unknown, 1 true, 2 false. */
   private lookResults: (Uint8Array | undefined)[] = [];
+  /** Each depth of run's buffers (a lookahead's run is one deeper than the run that reaches it), kept between runs. */
+  private readonly buffers: Buffers[] = [];
+  private depth = 0;
   /** How many instruction visits the last test made: the work, for tests to bound. */
   visits = 0;
 
@@ -260,9 +290,22 @@ class LinearRegExp {
     const compiler = new Compiler();
     const match = compiler.emit({ op: MATCH, x: -1, y: -1 });
     this.start = compiler.compile(node, match);
-    this.program = compiler.program;
+    this.instructions = compiler.program;
     this.looks = compiler.looks;
-    this.mark = new Int32Array(this.program.length);
+    this.unanchored = !anchored(node);
+    const size = this.instructions.length;
+    this.op = Uint8Array.from(this.instructions, (i) => i.op);
+    this.x = Int32Array.from(this.instructions, (i) => i.x);
+    this.y = Int32Array.from(this.instructions, (i) => i.y);
+    this.mark = new Int32Array(size);
+    const stepsDependOnPosition = this.instructions.some((i) => i.op === LOOK || (i.op === ASSERT && (i.assertion === "b" || i.assertion === "B")));
+    if (!stepsDependOnPosition) this.dfa = { states: [], ids: new Map(), next: [], first: new Int32Array(2).fill(UNKNOWN) };
+  }
+
+  private newBuffers(): Buffers {
+    const size = this.instructions.length;
+    // A thread list holds each instruction once per generation; the stack, each edge once.
+    return { current: new Int32Array(size), next: new Int32Array(size), stack: new Int32Array(2 * size + 2) };
   }
 
   toString(): string {
@@ -270,69 +313,166 @@ class LinearRegExp {
   }
 
   test(text: string): boolean {
-    this.lookResults = new Array(this.looks);
+    if (this.looks) this.lookResults = new Array(this.looks);
     this.visits = 0;
     if (this.generation > 0x3fffffff) {
       this.mark.fill(0);
       this.generation = 0;
     }
-    return this.run(text, this.start, 0, true);
+    return this.run(text, this.start, 0, this.unanchored);
   }
 
   /** Whether the program from `start` matches at `from` (or, when `anywhere`, at any later position too). */
   private run(text: string, start: number, from: number, anywhere: boolean): boolean {
+    const buffers = (this.buffers[this.depth] ??= this.newBuffers());
+    this.depth++;
+    try {
+      return this.simulate(text, start, from, anywhere, buffers);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /**
+   * The NFA's thread lists met so far, as the states of a DFA built as it is needed (as RE2
+   * does): each state's successor on an ASCII character is computed once, by the NFA, then
+   * looked up. Only for programs whose steps depend on nothing but the character and whether it
+   * is the last (no lookahead, no \b); others are simulated step by step.
+   */
+  private readonly dfa?: { states: Int32Array[]; ids: Map<string, number>; next: Int32Array[]; first: Int32Array };
+
+  /** The DFA state of a thread list (a new one if not met before), or -1 when the DFA is full. */
+  private stateOf(list: Int32Array, count: number): number {
+    const dfa = this.dfa!;
+    const threads = list.slice(0, count).sort();
+    const key = threads.join(",");
+    let id = dfa.ids.get(key);
+    if (id === undefined) {
+      if (dfa.states.length >= MAX_DFA_STATES) return -1;
+      id = dfa.states.push(threads) - 1;
+      dfa.ids.set(key, id);
+      dfa.next.push(new Int32Array(256).fill(UNKNOWN));
+    }
+    return id;
+  }
+
+  /** Searches with the DFA while it has room, going on with the NFA from where it stopped otherwise. */
+  private simulateDfa(text: string, anywhere: boolean, buffers: Buffers): boolean {
     const n = text.length;
-    let current: number[] = [];
-    if (this.add(current, start, text, from, ++this.generation)) return true;
+    const { current, next, stack } = buffers;
+    const dfa = this.dfa!;
+    // The first state depends only on whether the text is empty (`$` holds at 0).
+    let state = dfa.first[n === 0 ? 1 : 0];
+    if (state === UNKNOWN) {
+      const count = this.add(current, 0, this.start, text, 0, ++this.generation, stack);
+      state = count < 0 ? MATCHED : this.stateOf(current, count);
+      if (state === -1) return this.simulateFrom(text, this.start, 0, anywhere, buffers, count);
+      dfa.first[n === 0 ? 1 : 0] = state;
+    }
+    if (state === MATCHED) return true;
+    for (let at = 0; at < n; ) {
+      const code = text.codePointAt(at)!;
+      const width = code > 0xffff ? 2 : 1;
+      const last = at + width === n ? 1 : 0;
+      const slot = code < 128 ? code * 2 + last : -1;
+      let successor = slot >= 0 ? this.dfa!.next[state][slot] : UNKNOWN;
+      if (successor === UNKNOWN) {
+        const threads = this.dfa!.states[state];
+        const generation = ++this.generation;
+        let nextCount = 0;
+        for (const pc of threads) {
+          if (this.instructions[pc].atom!.test(text, code, at, width)) {
+            nextCount = this.add(next, nextCount, this.x[pc], text, at + width, generation, stack);
+            if (nextCount < 0) break;
+          }
+        }
+        if (nextCount >= 0 && anywhere) nextCount = this.add(next, nextCount, this.start, text, at + width, generation, stack);
+        successor = nextCount < 0 ? MATCHED : this.stateOf(next, nextCount);
+        if (slot >= 0 && successor !== -1) this.dfa!.next[state][slot] = successor;
+        if (successor === -1) {
+          // The DFA is full: the NFA goes on from the next position with these threads.
+          current.set(next.subarray(0, nextCount));
+          return this.simulateFrom(text, this.start, at + width, anywhere, buffers, nextCount);
+        }
+      }
+      if (successor === MATCHED) return true;
+      if (!anywhere && this.dfa!.states[successor].length === 0) return false;
+      state = successor;
+      at += width;
+    }
+    return false;
+  }
+
+  private simulate(text: string, start: number, from: number, anywhere: boolean, buffers: Buffers): boolean {
+    if (this.dfa && this.depth === 1) return this.simulateDfa(text, anywhere, buffers);
+    const count = this.add(buffers.current, 0, start, text, from, ++this.generation, buffers.stack);
+    return count < 0 || this.simulateFrom(text, start, from, anywhere, buffers, count);
+  }
+
+  /** The NFA simulation from position `from`, where `buffers.current` holds `count` threads. */
+  private simulateFrom(text: string, start: number, from: number, anywhere: boolean, buffers: Buffers, count: number): boolean {
+    const n = text.length;
+    let { current, next } = buffers;
     for (let at = from; at < n; ) {
-      if (current.length === 0 && !anywhere) return false;
+      if (count === 0 && !anywhere) return false;
       const code = text.codePointAt(at)!;
       const width = code > 0xffff ? 2 : 1;
       const generation = ++this.generation;
-      const next: number[] = [];
-      for (const pc of current) {
-        const instruction = this.program[pc];
-        if (instruction.atom!.test(text, code, at, width) && this.add(next, instruction.x, text, at + width, generation)) return true;
+      let nextCount = 0;
+      for (let t = 0; t < count; t++) {
+        const pc = current[t];
+        if (this.instructions[pc].atom!.test(text, code, at, width)) {
+          nextCount = this.add(next, nextCount, this.x[pc], text, at + width, generation, buffers.stack);
+          if (nextCount < 0) return true;
+        }
       }
       at += width;
       // A search starts a new thread at every position (in the same generation: no thread twice).
-      if (anywhere && this.add(next, start, text, at, generation)) return true;
-      current = next;
+      if (anywhere) {
+        nextCount = this.add(next, nextCount, start, text, at, generation, buffers.stack);
+        if (nextCount < 0) return true;
+      }
+      [current, next] = [next, current];
+      count = nextCount;
     }
     return false;
   }
 
   /**
    * Adds the thread at `pc` and everything reachable from it without reading a character
-   * (splits, assertions that hold at `at`, lookaheads that hold there); true as soon as MATCH is reached.
-   * Threads kept in `list` are the CHAR instructions waiting for the next character.
+   * (splits, assertions that hold at `at`, lookaheads that hold there) to `list`, which holds
+   * `count` threads: the CHAR instructions waiting for the next character. Returns the new
+   * count, or -1 as soon as MATCH is reached.
    */
-  private add(list: number[], pc: number, text: string, at: number, generation: number): boolean {
-    const stack = [pc];
-    while (stack.length) {
-      const i = stack.pop()!;
+  private add(list: Int32Array, count: number, pc: number, text: string, at: number, generation: number, stack: Int32Array): number {
+    let top = 0;
+    stack[top++] = pc;
+    while (top > 0) {
+      const i = stack[--top];
       if (this.mark[i] === generation) continue;
       this.mark[i] = generation;
       this.visits++;
-      const instruction = this.program[i];
-      switch (instruction.op) {
+      switch (this.op[i]) {
         case MATCH:
-          return true;
+          return -1;
         case CHAR:
-          list.push(i);
+          list[count++] = i;
           break;
         case SPLIT:
-          stack.push(instruction.y, instruction.x);
+          stack[top++] = this.y[i];
+          stack[top++] = this.x[i];
           break;
         case ASSERT:
-          if (this.holds(instruction.assertion!, text, at)) stack.push(instruction.x);
+          if (this.holds(this.instructions[i].assertion!, text, at)) stack[top++] = this.x[i];
           break;
-        case LOOK:
-          if (this.lookahead(instruction, text, at) !== instruction.negative) stack.push(instruction.x);
+        case LOOK: {
+          const instruction = this.instructions[i];
+          if (this.lookahead(instruction, text, at) !== instruction.negative) stack[top++] = this.x[i];
           break;
+        }
       }
     }
-    return false;
+    return count;
   }
 
   private holds(assertion: "^" | "$" | "b" | "B", text: string, at: number): boolean {

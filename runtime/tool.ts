@@ -173,18 +173,15 @@ export class RegisteredTool {
   private checkArguments(args: Record<string, unknown>): string | undefined {
     try {
       if (this.input.accepts(args)) return undefined;
+      return validationMessage(String(this.input.schema.title), this.input.errorsOf(args), args);
     } catch (error) {
       // Ajv recurses with the data: arguments nested deeper than the stack are refused, not a crash.
       if (error instanceof RangeError) return "the arguments are nested too deeply";
-      throw error;
-    }
-    try {
-      return validationMessage(String(this.input.schema.title), this.input.errorsOf(args), args);
-    } catch (error) {
-      if (error instanceof RangeError) return "the arguments are nested too deeply";
-      throw error;
+      // A validator that cannot be compiled (under a polluted Object.prototype, Ajv cannot): refused, with the reason.
+      return `the arguments could not be validated: ${errorMessage(error)}`;
     }
   }
+
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
   private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {

@@ -11,19 +11,44 @@ import { toWire, type BranchOracle } from "./wire";
  * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
  * first call and each validator is compiled once, when first needed, then kept. Schemas are
  * not checked against the meta-schema here (that would compile the meta-schema on the first
- * call): the transformer's output is checked by typemcp's own tests. Only own properties are
- * read (`ownProperties`): an optional property named `constructor`, left out, is absent, and a
- * polluted Object.prototype adds no property to a value. A number is finite (`strictNumbers`):
+ * call): the transformer's output is checked by typemcp's own tests. A number is finite (`strictNumbers`):
  * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means. Patterns
  * run on a linear-time engine (linear-regexp.ts): no string makes validation backtrack.
  */
-const AJV_OPTIONS = { strict: false, validateSchema: false, ownProperties: true, strictNumbers: true, code: { regExp: linearRegExp } } as const;
-/** Decides: stops at the first error (a value with a million wrong items is refused at the first). */
-const ajv = new Ajv2020({ ...AJV_OPTIONS, allErrors: false });
-/** Says why, for values small enough that every error is worth finding (see CompiledForm.errorsOf). */
-const ajvAllErrors = new Ajv2020({ ...AJV_OPTIONS, allErrors: true });
-addFormats(ajv);
-addFormats(ajvAllErrors);
+function newAjv(allErrors: boolean, ownProperties: boolean): Ajv2020 {
+  const instance = new Ajv2020({ strict: false, validateSchema: false, strictNumbers: true, code: { regExp: linearRegExp }, allErrors, ownProperties });
+  addFormats(instance);
+  return instance;
+}
+
+/**
+ * The Ajv instances, made when first needed. One decides (it stops at the first error: a
+ * value with a million wrong items is refused at the first), one says why (every error, for
+ * values small enough; see CompiledForm.errorsOf). Each in two kinds: a form that declares a
+ * property Object.prototype has (`constructor`, `toString`...) is validated reading own
+ * properties only (`ownProperties`), so that such a property left out is absent; other forms
+ * without that check on every property, which costs a fifth of a call.
+ */
+const instances = new Map<string, Ajv2020>();
+
+function ajvFor(allErrors: boolean, ownProperties: boolean): Ajv2020 {
+  const key = `${allErrors} ${ownProperties}`;
+  let instance = instances.get(key);
+  if (!instance) instances.set(key, (instance = newAjv(allErrors, ownProperties)));
+  return instance;
+}
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether a form declares or requires a property whose name Object.prototype has. */
+function namesInherited(form: unknown): boolean {
+  if (form === null || typeof form !== "object") return false;
+  const schema = form as Record<string, unknown>;
+  const properties = schema.properties;
+  if (properties !== null && typeof properties === "object" && Object.keys(properties).some((name) => INHERITED.has(name))) return true;
+  if (Array.isArray(schema.required) && schema.required.some((name) => INHERITED.has(name))) return true;
+  return Object.values(schema).some(namesInherited);
+}
 
 /** A value with more parts than this has its errors found by a bounded walk (errors.ts), not by Ajv's allErrors. */
 const ALL_ERRORS_UP_TO_PARTS = 10_000;
@@ -109,6 +134,8 @@ export class CompiledForm implements BranchOracle {
   private added = false;
   /** Whether the Ajv that finds every error holds it (added with the first rejection of a small value). */
   private addedForMessages = false;
+  /** Whether its validators read own properties only (see ajvFor). */
+  private ownProperties?: boolean;
   /** What to compile in the next idle turn: validators by JSON pointer ("" is the whole), and PROJECTOR. */
   private pending?: Set<string>;
   /** Answers given without compiled code (see STAND_INS_BEFORE_COMPILE). */
@@ -134,7 +161,7 @@ export class CompiledForm implements BranchOracle {
    */
   errorsOf(value: unknown): FoundErrors {
     if (hasMoreParts(value, ALL_ERRORS_UP_TO_PARTS)) return boundedErrors(this.form, value, LISTED_ERRORS, (pointer) => this.validatorAt(pointer));
-    this.allErrors ??= this.compileIn(ajvAllErrors, "");
+    this.allErrors ??= this.compileIn(true, "");
     this.allErrors(value);
     const errors = this.allErrors.errors ?? [];
     return { errors, total: errors.length };
@@ -221,14 +248,17 @@ export class CompiledForm implements BranchOracle {
 
   /** Ajv's validator of the sub-schema at a JSON pointer ("" is the whole); the form is given to Ajv with the first. */
   private compile(pointer: string): ValidateFunction {
-    return this.compileIn(ajv, pointer);
+    return this.compileIn(false, pointer);
   }
 
-  private compileIn(instance: Ajv2020, pointer: string): ValidateFunction {
-    if (instance === ajv ? !this.added : !this.addedForMessages) {
+  /** A validator from the Ajv that decides, or (`allErrors`) from the one that says why. */
+  private compileIn(allErrors: boolean, pointer: string): ValidateFunction {
+    this.ownProperties ??= namesInherited(this.form);
+    const instance = ajvFor(allErrors, this.ownProperties);
+    if (allErrors ? !this.addedForMessages : !this.added) {
       instance.addSchema(this.form, this.key);
-      if (instance === ajv) this.added = true;
-      else this.addedForMessages = true;
+      if (allErrors) this.addedForMessages = true;
+      else this.added = true;
     }
     return instance.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
   }

@@ -80,12 +80,8 @@ function admits(schema: JsonSchema, value: unknown): boolean {
   return type === actual || (type === "integer" && actual === "number");
 }
 
-const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
-
-/** Whether `key` is an own enumerable property of `value`: one JSON.stringify writes. */
-export function isOwnEnumerable(value: object, key: string): boolean {
-  return propertyIsEnumerable.call(value, key);
-}
+/** Object.prototype.hasOwnProperty: a declared property is read from the value itself, never its prototype chain. */
+export const hasOwn = Object.prototype.hasOwnProperty;
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // A "__proto__" key (JSON.parse makes it an own property) must stay data, never become the prototype.
@@ -153,12 +149,11 @@ function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Pr
   const open = !declared && schema.additionalProperties === undefined && schema.patternProperties === undefined;
   const out: Record<string, unknown> = {};
   if (declared) {
-    // Own enumerable properties only, as JSON.stringify reads them: a declared property the
-    // value lacks is not looked up its prototype chain (Object.prototype's `constructor`, or
-    // whatever a polluted prototype holds).
+    // Own properties only: a declared property the value lacks is not looked up its prototype
+    // chain (Object.prototype's `constructor`, or whatever a polluted prototype holds).
     for (const key of Object.keys(declared)) {
       const item = value[key];
-      if (item !== undefined && isOwnEnumerable(value, key)) projectKey(out, key, item, declared[key], p);
+      if (item !== undefined && hasOwn.call(value, key)) projectKey(out, key, item, declared[key], p);
     }
   }
   // Undeclared keys are sent only where the schema admits them: a class's private fields and

@@ -159,18 +159,31 @@ describe("a polluted Object.prototype reaches neither the results nor the argume
     });
   });
 
-  test("a result goes out as the tool returned it", async () => {
+  // Validation, which reads inherited keys as Ajv does (only a schema naming a property of
+  // Object.prototype reads own properties only: the check costs a fifth of a call), refuses the
+  // polluted keys as extra ones: either way, what the prototype holds reaches neither side.
+  test("a result never carries what the prototype holds", async () => {
     const call = await warmTool(() => ({ name: "plain" }), contract({ outputSchema: record }));
     const result = await polluted(() => call({}));
-    expect(JSON.stringify(result)).toBe(JSON.stringify({ content: [{ type: "text", text: '{\n  "name": "plain"\n}' }], structuredContent: { name: "plain" } }));
+    expect(JSON.stringify(result)).not.toContain("INJECTED");
+    expect(JSON.stringify(result)).not.toContain("kelvin");
   });
 
-  test("an optional argument left out is undefined in the tool, not the prototype's", async () => {
+  test("an optional argument left out is never the prototype's", async () => {
     const received: unknown[] = [];
     const inputSchema = { type: "object", title: "fArguments", properties: { city: { type: "string" }, units: { type: "string" } }, required: ["city"], additionalProperties: false };
     const call = await warmTool((city: string, units?: string) => void received.push(units), contract({ params: ["city", "units"], inputSchema }), { city: "Paris" });
     received.length = 0;
-    await polluted(() => call({ city: "Paris" }));
+    const result = await polluted(() => call({ city: "Paris" }));
+    expect(received).not.toContain("kelvin");
+    expect(JSON.stringify(result)).not.toContain("kelvin");
+  });
+
+  test("the arguments are passed by their own properties: one left out is undefined", async () => {
+    const received: unknown[] = [];
+    const call = await warmTool((city: string, units?: string) => void received.push(units), contract({ params: ["city", "units"], inputSchema: { type: "object" } }), { city: "Paris" });
+    received.length = 0;
+    call(Object.assign(Object.create({ units: "kelvin" }), { city: "Paris" }));
     expect(received).toEqual([undefined]);
   });
 });

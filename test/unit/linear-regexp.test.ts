@@ -91,3 +91,10 @@ test("backreferences and lookbehind are left to V8", () => {
 test("an invalid pattern throws V8's own error", () => {
   expect(() => linearRegExp("[a-")).toThrow(SyntaxError);
 });
+
+test("a pattern whose DFA outgrows its room goes on with the NFA, with the same answers", () => {
+  // (a|b)*a(a|b){12}: the DFA needs 2^13 states, past the 1,000 kept.
+  const pattern = "^(?:a|b)*a(?:a|b){12}$";
+  const texts = fc.sample(fc.string({ unit: fc.constantFrom("a", "b"), minLength: 10, maxLength: 40 }), { seed: 7, numRuns: 300 });
+  agree(pattern, texts);
+});
