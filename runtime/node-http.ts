@@ -25,7 +25,12 @@ function isLoopback(host: string): boolean {
 export async function listen(endpoint: ServedEndpoint, options: HttpOptions, serverName: string): Promise<{ port: number; url: string }> {
   const host = options.host ?? "127.0.0.1";
   const serve = toNodeHandler(endpoint, { maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY });
-  const http = createServer({ requestTimeout: options.requestTimeoutMs ?? 300_000, headersTimeout: options.headersTimeoutMs ?? 60_000 }, (req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 300_000;
+  const headersTimeout = options.headersTimeoutMs ?? 60_000;
+  // Node enforces both timeouts when it checks its connections (every 30 s by default): often
+  // enough that a timeout is kept to within a quarter of itself.
+  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, headersTimeout / 4, requestTimeout / 4));
+  const http = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval }, (req, res) => {
     void serve(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * calls that land on every process, with one process restarted between calls.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { connect as connectSocket } from "node:net";
 import * as path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
@@ -76,6 +77,25 @@ test("listening beyond loopback prints what that exposes", async () => {
       `typemcp: Weather serves MCP at http://0.0.0.0:${port}/mcp\n` +
         `typemcp: warning: listening on 0.0.0.0, not loopback: every tool is callable by anyone who can reach port ${port}, and Host is not checked (set allowedHosts to the names clients use)\n`,
     );
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a client that sends its headers too slowly is cut off (headersTimeoutMs)", async () => {
+  const server = await serveHttp(FORECAST, { headersTimeoutMs: 400 });
+  try {
+    const { port } = new URL(server.url);
+    const socket = connectSocket(Number(port), "127.0.0.1");
+    const answer = await new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("close", () => resolve(text));
+      // Headers begun, never finished: a slow-loris client.
+      socket.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n");
+    });
+    // Node answers 408 only when the headers timeout expires (the test's own timeout is far longer).
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
   } finally {
     await server.stop();
   }
