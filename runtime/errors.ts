@@ -81,19 +81,30 @@ function hasKeywordsOf(schema: Record<string, unknown>, type: string): boolean {
   return (TYPE_KEYWORDS[type] ?? []).some((keyword) => schema[keyword] !== undefined);
 }
 
-/** Whether the walk checks a schema itself (it has only WALKED keywords), by schema object. */
-const walkable = new WeakMap<object, boolean>();
-
+/** Whether the walk checks a schema itself: it has only WALKED keywords. */
 function isWalkable(schema: unknown): schema is Record<string, unknown> {
-  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
-  let known = walkable.get(schema);
-  if (known === undefined) walkable.set(schema, (known = Object.keys(schema).every((keyword) => WALKED.has(keyword))));
-  return known;
+  return schema !== null && typeof schema === "object" && !Array.isArray(schema) && Object.keys(schema).every((keyword) => WALKED.has(keyword));
+}
+
+/** How the walk checks one schema: the types whose keywords it has, in Ajv's order, and whether its type is checked first. */
+interface Plan {
+  upFront: boolean;
+  groups: string[];
+}
+
+/** A schema's plan, or null when the walk asks Ajv about it (it has a keyword the walk does not check). */
+function planOf(schema: unknown): Plan | null {
+  if (!isWalkable(schema)) return null;
+  const type = schema.type;
+  return {
+    upFront: type !== undefined && !(typeof type === "string" && hasKeywordsOf(schema, type)),
+    groups: TYPES.filter((group) => hasKeywordsOf(schema, group)),
+  };
 }
 
 class Walk {
-  /** isWalkable's answers for this walk's schemas (a Map: faster than the WeakMap on every item of a long array). */
-  private readonly walkable = new Map<unknown, boolean>();
+  /** The plans of this walk's schemas (a Map: faster than a WeakMap on every item of a long array). */
+  private readonly plans = new Map<unknown, Plan | null>();
   readonly errors: ErrorObject[] = [];
   total = 0;
   private readonly patterns = new Map<string, { test(text: string): boolean }>();
@@ -142,9 +153,9 @@ class Walk {
 
   walk(schema: unknown, pointer: string, value: unknown): void {
     if (schema === true) return;
-    let known = this.walkable.get(schema);
-    if (known === undefined) this.walkable.set(schema, (known = isWalkable(schema)));
-    if (!known) {
+    let plan = this.plans.get(schema);
+    if (plan === undefined) this.plans.set(schema, (plan = planOf(schema)));
+    if (plan === null) {
       this.asked(pointer, value);
       return;
     }
@@ -158,7 +169,7 @@ class Walk {
     // of that type), then const, enum and anyOf, then the keywords of each type the schema has,
     // for a value of that type; a type not checked up front is reported at its keywords' place.
     const wrongType = s.type !== undefined && !hasType(value, s.type);
-    const upFront = s.type !== undefined && !(typeof s.type === "string" && hasKeywordsOf(s, s.type));
+    const { upFront, groups } = plan;
     if (wrongType && upFront) this.error(pointer, "type", "type", s.type);
     if (s.const !== undefined && !equal(s.const, value)) this.error(pointer, "const", "allowedValue", s.const);
     if (Array.isArray(s.enum) && !s.enum.some((allowed) => equal(allowed, value))) this.error(pointer, "enum", "allowedValues", s.enum);
@@ -166,9 +177,9 @@ class Walk {
       const fits = s.anyOf.some((_, i) => this.validatorAt(`${pointer}/anyOf/${i}`)(value) === true);
       if (!fits) this.error(pointer, "anyOf");
     }
-    const group = jsonType(value) === "number" ? "number" : jsonType(value);
-    for (const type of TYPES) {
-      if (!hasKeywordsOf(s, type)) continue;
+    if (groups.length === 0) return;
+    const group = jsonType(value);
+    for (const type of groups) {
       if (group === type) this.typed(type, s, pointer, value);
       else if (wrongType && !upFront && s.type === type) this.error(pointer, "type", "type", s.type);
     }
