@@ -48,6 +48,7 @@ function jsonType(value: unknown): string | undefined {
 }
 
 function hasType(value: unknown, type: unknown): boolean {
+  if (Array.isArray(type)) return type.some((one) => hasType(value, one));
   const actual = jsonType(value);
   return actual === type || (type === "integer" && actual === "number" && Number.isInteger(value));
 }
