@@ -4,7 +4,7 @@ import ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
 import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
-import { diagnosticAt } from "../transformer/diagnostics";
+import { diagnosticAt, locationOf } from "../transformer/diagnostics";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
 export class UserError extends Error {}
@@ -90,18 +90,11 @@ export function buildManifest(program: ts.Program): Manifest {
       firstAt.set(contract.name, call);
       contracts[contract.name] = contract;
     } else if (JSON.stringify(contracts[contract.name]) !== JSON.stringify(contract)) {
-      const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${location(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
+      const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${locationOf(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
       diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message));
     }
   }
   return { contracts, diagnostics };
-}
-
-/** `src/server.ts:12:1`, relative to the working directory. */
-function location(node: ts.Node): string {
-  const file = node.getSourceFile();
-  const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
-  return `${path.relative(process.cwd(), file.fileName) || file.fileName}:${line + 1}:${character + 1}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 
 /**
  * A schema turned into a function, once, from closures (no generated code): it checks a value
@@ -11,8 +12,9 @@ import type { JsonSchema } from "./contract";
  * values are valid, and it allocates nothing but the copy), then a pass that says where and
  * why, keyword by keyword in the order JSON Schema validators evaluate them (the type, then
  * `const`, `enum`, `anyOf`, then the keywords of the value's own type), so that the issues
- * are the ones a validator reports. That pass stops at ISSUE_LIMIT issues: the work a bad
- * value causes is bounded by what its message can show.
+ * are the ones a validator reports. That pass keeps the first LISTED_ISSUES issues and counts
+ * the rest: a value with a million wrong items costs one walk, not a million issue objects.
+ * Patterns run on a linear-time engine (linear-regexp.ts): no string makes a check backtrack.
  */
 
 /** A place in a value: property names and array indices from the root. */
@@ -53,9 +55,12 @@ interface Run {
   tracking: boolean;
   /** The first pass found an issue. */
   failed: boolean;
+  /** The first issues found (tracking), at most `limit` of them. */
   issues: Issue[];
-  /** Stop recording (and checking) at this many issues. */
   limit: number;
+  /** How many issues there are in all (tracking), and how many of them were found inside a `$ref` (see Issue.viaRef). */
+  total: number;
+  viaRefTotal: number;
   /** Where the check is (kept while tracking: a WireError in the first pass is thrown again by the second, with its path). */
   path: (string | number)[];
   /** Objects from the root to here (projecting): meeting one again is a cycle. */
@@ -69,8 +74,6 @@ interface Run {
 /** A compiled schema: the checked value (the wire copy when projecting). Issues go into the run. */
 type Check = (value: unknown, run: Run) => unknown;
 
-/** Thrown when a run has recorded as many issues as its message can show: the rest is not looked at. */
-const ENOUGH = Symbol("enough issues");
 /**
  * Cycles are looked for only below this depth (a cycle always gets there), which spares the
  * search on every result; a cycle found there is looked for again from the root, so that the
@@ -84,10 +87,12 @@ function report(run: Run, keyword: string, value: unknown, expected?: unknown, k
     run.failed = true;
     return;
   }
+  run.total++;
+  if (run.insideRef) run.viaRefTotal++;
+  if (run.issues.length >= run.limit) return;
   const issue: Issue = { path: key === undefined ? [...run.path] : [...run.path, key], keyword, expected, value };
   if (run.insideRef) issue.viaRef = true;
   run.issues.push(issue);
-  if (run.issues.length >= run.limit) throw ENOUGH;
 }
 
 function fail(run: Run, reason: string): never {
@@ -104,13 +109,13 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/** Whether a value is of a JSON Schema type. Numbers must be finite (JSON has no other), integers safe. */
+/** Whether a value is of a JSON Schema type. Numbers must be finite (JSON has no other). */
 function typeTest(type: string): (value: unknown) => boolean {
   switch (type) {
     case "number":
       return (value) => typeof value === "number" && Number.isFinite(value);
     case "integer":
-      return (value) => Number.isSafeInteger(value);
+      return (value) => Number.isInteger(value);
     case "string":
       return (value) => typeof value === "string";
     case "boolean":
@@ -192,7 +197,8 @@ class Compiler {
     // valid as it is, and is its own wire copy; anything else takes the general path.
     const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
     if (keywords.length === 1 && keywords[0] === "type" && ["string", "number", "integer", "boolean", "null"].includes(schema.type as string)) {
-      const test = typeTest(schema.type as string);
+      // An integer beyond the safe range takes the general path: refused among arguments.
+      const test = schema.type === "integer" ? Number.isSafeInteger : typeTest(schema.type as string);
       return (value, run) => (test(value) ? value : general(value, run));
     }
     return general;
@@ -264,6 +270,10 @@ class Compiler {
       const type = schema.type as string;
       const test = typeTest(type);
       checks.push((value, run) => test(value) || report(run, "type", value, type));
+      // Arguments: beyond 2^53 - 1, JSON.parse reads a neighbour of the number written
+      // (9007199254740993 is 9007199254740992), so the tool would get another number than the
+      // client sent. A result's integer goes out as the number it is.
+      if (type === "integer") checks.push((value, run) => run.project || !Number.isInteger(value) || Number.isSafeInteger(value) || report(run, "safeInteger", value));
     }
     if ("const" in schema) {
       const allowed = schema.const;
@@ -383,12 +393,15 @@ class Compiler {
       run.failed = failed;
       run.insideRef = insideRef;
       if (tracking) {
-        const issues = run.issues;
         for (const check of checks) {
-          const trial: Run = { ...run, issues: [], limit: run.limit - issues.length, insideRef: false };
-          attempt(check, value, trial);
+          const trial: Run = { ...run, issues: [], total: 0, viaRefTotal: 0, insideRef: false };
+          check(value, trial);
           run.path.length = depth;
-          for (const issue of trial.issues) if (issue.viaRef) record(run, { ...issue, viaRef: run.insideRef || undefined });
+          const listed = trial.issues.filter((issue) => issue.viaRef);
+          for (const issue of listed) record(run, { ...issue, viaRef: run.insideRef || undefined });
+          // Those found beyond the trial's list: counted.
+          run.total += trial.viaRefTotal - listed.length;
+          if (run.insideRef) run.viaRefTotal += trial.viaRefTotal - listed.length;
         }
       }
       report(run, "anyOf", value);
@@ -423,7 +436,7 @@ class Compiler {
     length("minLength", (n, l) => n < l);
     if (typeof schema.pattern === "string") {
       const source = schema.pattern;
-      const pattern = new RegExp(source, "u");
+      const pattern = linearRegExp(source);
       checks.push((value, run) => pattern.test(value as string) || report(run, "pattern", value, source));
     }
     const format = this.format(schema);
@@ -466,9 +479,12 @@ class Compiler {
     for (let i = 0; i < items.length; i++) {
       if (run.failed && !tracking) return out; // the first pass needs no more
       if (tracking) run.path.push(i);
-      const item = (prefix[i] ?? rest)(items[i], run);
+      const check = prefix[i] ?? rest;
+      let item = check(items[i], run);
+      // As JSON.stringify writes it: no holes in arrays. What goes out is null, so null is checked.
+      if (project && item === undefined) item = check(null, run);
       if (tracking) run.path.pop();
-      if (project) out[i] = item === undefined ? null : item; // as JSON.stringify does: no holes in arrays
+      if (project) out[i] = item;
     }
     return out;
   }
@@ -479,7 +495,7 @@ class Compiler {
     const checks = keys.map((key) => this.compile(declared[key]));
     const isDeclared = new Set(keys);
     const required = (schema.required as string[] | undefined) ?? [];
-    const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(([source, sub]) => ({ pattern: new RegExp(source, "u"), check: this.compile(sub) }));
+    const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(([source, sub]) => ({ pattern: linearRegExp(source), check: this.compile(sub) }));
     const additional = schema.additionalProperties as JsonSchema | boolean | undefined;
     const additionalCheck = typeof additional === "object" ? this.compile(additional) : undefined;
     // A schema that says nothing about keys (`{}`, `{"type": "object"}`) admits them all, and sends them as JSON.stringify would.
@@ -573,24 +589,15 @@ function sequence(checks: ((value: unknown, run: Run) => void)[]): ((value: unkn
 
 /** Records an issue found in a trial run: as report does, with the issue as it is. */
 function record(run: Run, issue: Issue): void {
-  run.issues.push(issue);
-  if (run.issues.length >= run.limit) throw ENOUGH;
+  run.total++;
+  if (issue.viaRef) run.viaRefTotal++;
+  if (run.issues.length < run.limit) run.issues.push(issue);
 }
 
 /** Sets a key as data: a "__proto__" key (JSON.parse makes it an own property) never becomes the prototype. */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
-}
-
-/** Runs a check that may stop early (ENOUGH): what it made, if it got that far. */
-function attempt(check: Check, value: unknown, run: Run): unknown {
-  try {
-    return check(value, run);
-  } catch (error) {
-    if (error !== ENOUGH) throw error;
-    return undefined;
-  }
 }
 
 /** Indices of two equal items among scalars, found as JSON Schema validators find them (from the end, by value). */
@@ -611,16 +618,21 @@ function duplicateItems(items: unknown[]): [number, number] | undefined {
   return undefined;
 }
 
-/** The outcome of a check: the value (its wire copy when projecting), and the issues found (at most the limit). */
-export interface Outcome {
-  value: unknown;
+/** Why a value is invalid: the first issues (at most the limit), and how many there are. None: it is valid. */
+export interface Found {
   issues: Issue[];
+  total: number;
+}
+
+/** The outcome of a projection: the wire copy (null when the value is invalid), and its issues. */
+export interface Outcome extends Found {
+  value: unknown;
 }
 
 /** A schema compiled once: `check` for arguments, `project` for results. */
 export interface Checker {
-  /** Checks a value (arguments, as parsed from JSON): its issues, at most `limit`. */
-  check(value: unknown, limit?: number): Issue[];
+  /** Checks a value (arguments, as parsed from JSON): its issues, `limit` of them listed. */
+  check(value: unknown, limit?: number): Found;
   /**
    * The wire copy of a result: a fresh JSON value holding exactly what the schema describes
    * (`toJSON()` applied, undefined dropped, undeclared keys left behind), and its issues.
@@ -629,19 +641,21 @@ export interface Checker {
   project(value: unknown, limit?: number): Outcome;
 }
 
-/** How many issues a check records before it stops: more than any message shows. */
-export const ISSUE_LIMIT = 100;
+/** How many issues a check lists (it counts the others): as many as a message shows. */
+export const LISTED_ISSUES = 50;
 
 function compileChecker(schema: JsonSchema): Checker {
   const compiled = new Compiler(schema).compile(schema);
   const pass = (value: unknown, project: boolean, tracking: boolean, limit: number, everyLevel = false): Run & { out: unknown } => {
-    const run: Run = { project, tracking, failed: false, issues: [], limit, path: [], ancestors: [], everyLevel, insideRef: false };
+    const run: Run = { project, tracking, failed: false, issues: [], limit, total: 0, viaRefTotal: 0, path: [], ancestors: [], everyLevel, insideRef: false };
     let out: unknown;
     try {
       out = compiled(value, run);
+      // A result of undefined goes out as null (see Checker.project): null is checked.
+      if (project && out === undefined) out = compiled(null, run);
     } catch (error) {
       if (error === START_OVER) return pass(value, project, tracking, limit, true);
-      if (error !== ENOUGH) throw error;
+      throw error;
     }
     return Object.assign(run, { out });
   };
@@ -652,16 +666,20 @@ function compileChecker(schema: JsonSchema): Checker {
     } catch (error) {
       // The first pass keeps no path: the second finds the same problem, and says where.
       if (!(error instanceof WireError)) throw error;
-      return { value: null, issues: pass(value, project, true, limit).issues };
+      const { issues, total } = pass(value, project, true, limit);
+      return { value: null, issues, total };
     }
-    if (!first.failed) return { value: first.out === undefined ? null : first.out, issues: [] };
+    if (!first.failed) return { value: first.out, issues: [], total: 0 };
     // The first pass may note an issue the second does not find (it counts keys; the second names them): the second decides.
-    const second = pass(value, project, true, limit);
-    return { value: second.issues.length === 0 && second.out !== undefined ? second.out : null, issues: second.issues };
+    const { issues, total, out } = pass(value, project, true, limit);
+    return { value: total === 0 ? out : null, issues, total };
   };
   return {
-    check: (value, limit = ISSUE_LIMIT) => run(value, false, limit).issues,
-    project: (value, limit = ISSUE_LIMIT) => run(value, true, limit),
+    check: (value, limit = LISTED_ISSUES) => {
+      const { issues, total } = run(value, false, limit);
+      return { issues, total };
+    },
+    project: (value, limit = LISTED_ISSUES) => run(value, true, limit),
   };
 }
 

@@ -1,14 +1,23 @@
-import { ISSUE_LIMIT, type Issue } from "./check";
+import type { Found, Issue } from "./check";
 
 const MAX_INPUT_TEXT = 120;
 
-/** A value as it may appear in an error message: JSON, cut short when long (a message never carries a large value whole). */
-export function shortText(value: unknown): string {
+/**
+ * A value as it may appear in an error message: JSON, cut short when long (a message never
+ * carries a large value whole). Never throws: a value JSON cannot write (a bigint, a symbol, a
+ * cycle, Infinity) is written as String() writes it; one neither can write (nested deeper than
+ * the stack, a revoked Proxy, a throwing toString) is described instead, or given `unshowable`.
+ */
+export function shortText(value: unknown, unshowable?: string): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
+    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  } catch (error) {
+    try {
+      text = String(value);
+    } catch {
+      return unshowable ?? (error instanceof RangeError ? "(a value nested too deeply to show)" : "(a value that cannot be shown)");
+    }
   }
   return text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}… (${text.length} characters)` : text;
 }
@@ -34,7 +43,9 @@ function sentence({ keyword, expected, value }: Issue): string {
     case "additionalProperties":
       return "Extra inputs are not permitted";
     case "type":
-      return `Input should be a valid ${expected as string}${input()}`;
+      return `Input should be a ${typeof value === "number" && !Number.isFinite(value) ? "finite number" : `valid ${expected as string}`}${input()}`;
+    case "safeInteger":
+      return `Input should be a safe integer, from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}${input()}`;
     case "const":
       return `Input should be ${JSON.stringify(expected)}${input()}`;
     case "enum":
@@ -74,9 +85,9 @@ function sentence({ keyword, expected, value }: Issue): string {
  *     humidity
  *       Field required
  */
-export function validationMessage(title: string, issues: Issue[]): string {
+export function validationMessage(title: string, { issues, total }: Found): string {
   const lines = issues.flatMap((issue) => [issue.path.join(".") || "(root)", `  ${sentence(issue)}`]);
-  // A check stops at ISSUE_LIMIT issues: there may be more.
-  const count = issues.length === 1 ? "1 validation error" : `${issues.length}${issues.length >= ISSUE_LIMIT ? "+" : ""} validation errors`;
-  return [`${count} for ${title}`, ...lines].join("\n");
+  const count = total === 1 ? "1 validation error" : `${total} validation errors`;
+  const listed = issues.length < total ? ` (the first ${issues.length} listed)` : "";
+  return [`${count} for ${title}${listed}`, ...lines].join("\n");
 }

@@ -11,8 +11,10 @@ const fast = [
   "unit/formatters.test.ts",
   "unit/keywords.test.ts",
   "unit/check.test.ts",
+  "unit/linear-regexp.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
+  "faults.test.ts",
   "check-vs-ajv.test.ts",
   "transformer.test.ts",
   "language-service.test.ts",

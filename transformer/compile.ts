@@ -1,7 +1,8 @@
 import ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
+import { toolNameProblem } from "../runtime/tool-name";
 import { DiagnosticCode } from "./diagnostic-codes";
-import { diagnosticAt, diagnosticText } from "./diagnostics";
+import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
 import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
@@ -10,8 +11,6 @@ import { describeProblem, findProblems } from "./problems";
 import { registrationOf, returnsContent, type Registration } from "./registration";
 import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
 
-/** MCP tool names: 1 to 64 characters of A-Z a-z 0-9 _ . - */
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface CompiledRegistration {
   contract: ToolContract;
@@ -45,6 +44,8 @@ function holdsNoCalls(node: ts.Node): boolean {
 export class ToolCompiler {
   private readonly checker: ts.TypeChecker;
   private readonly modeler: TypeModeler;
+  /** The registrations compiled so far, by server (see serverOf) and tool name: a second one of a name is an error. */
+  private readonly registered = new Map<ts.Symbol, Map<string, ts.CallExpression>>();
 
   constructor(program: ts.Program) {
     this.checker = program.getTypeChecker();
@@ -102,11 +103,59 @@ export class ToolCompiler {
   /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
   compileSafely(call: ts.CallExpression, registration?: Registration): CompiledRegistration {
     try {
-      return this.compile(call, registration);
+      const compiled = this.compile(call, registration);
+      const duplicate = compiled.contract.error === undefined ? this.duplicateOf(call, compiled.contract.name, registration) : undefined;
+      return duplicate ? { ...compiled, diagnostics: [...compiled.diagnostics, duplicate] } : compiled;
     } catch (cause) {
       const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
       return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
+  }
+
+  /**
+   * The error for a registration whose tool name an earlier registration on the same server
+   * already took (the runtime refuses it too, naming both places), or undefined. Registrations
+   * are compared in the order they are compiled: program order in a build and in the CLI.
+   */
+  private duplicateOf(call: ts.CallExpression, name: string, registration = this.registrationOf(call)): ts.Diagnostic | undefined {
+    const server = registration && this.serverOf(call, registration);
+    if (!server) return undefined;
+    let names = this.registered.get(server);
+    if (!names) this.registered.set(server, (names = new Map()));
+    const first = names.get(name);
+    if (!first) names.set(name, call);
+    if (!first || first === call) return undefined;
+    const message = `Tool name ${JSON.stringify(name)} is already registered on this server, at ${locationOf(first)}: give one of them another name with { name: "..." }`;
+    const diagnostic = diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
+    const file = first.getSourceFile();
+    diagnostic.relatedInformation = [
+      { category: ts.DiagnosticCategory.Message, code: DiagnosticCode.InvalidRegistration, file, start: first.getStart(file), length: first.getWidth(file), messageText: `The first tool named ${JSON.stringify(name)} is registered here.` },
+    ];
+    return diagnostic;
+  }
+
+  /**
+   * What identifies the server a registration is made on, where the build can know it: a
+   * `const` (or `readonly`) binding the `mcp.tool` call is made on, followed through imports;
+   * the class for `@tool()` methods (`mcp.tools(instance)` registers them together). Anything
+   * else (a `let` that may hold another server by then, a server returned by a call) is left
+   * to the runtime, which refuses a duplicate name with both places too.
+   */
+  private serverOf(call: ts.CallExpression, registration: Registration): ts.Symbol | undefined {
+    if (registration.kind === "decorator") {
+      const owner = registration.method.parent;
+      return ts.isClassLike(owner) && owner.name ? this.checker.getSymbolAtLocation(owner.name) : undefined;
+    }
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee)) return undefined;
+    let symbol = this.checker.getSymbolAtLocation(callee.expression);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.valueDeclaration;
+    if (!declaration) return undefined;
+    const fixed =
+      (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) ||
+      ((ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration)) && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0);
+    return fixed ? symbol : undefined;
   }
 
   /**
@@ -142,8 +191,9 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
       return fail();
     }
-    if (!TOOL_NAME.test(name)) {
-      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -`);
+    const nameProblem = toolNameProblem(name);
+    if (nameProblem) {
+      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`);
       return fail();
     }
 

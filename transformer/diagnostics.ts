@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import ts from "typescript";
 
 /** A diagnostic at `node`, whose message may carry detail lines (printed indented by tsc). */
@@ -17,4 +18,11 @@ export function diagnosticAt(
 
 export function diagnosticText(diagnostic: ts.Diagnostic): string {
   return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+}
+
+/** `src/server.ts:12:1`: where a node starts, its file relative to the working directory. */
+export function locationOf(node: ts.Node): string {
+  const file = node.getSourceFile();
+  const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+  return `${path.relative(process.cwd(), file.fileName) || file.fileName}:${line + 1}:${character + 1}`;
 }

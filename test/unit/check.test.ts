@@ -5,7 +5,7 @@
  * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
-import { checkerOf, ISSUE_LIMIT, WireError } from "../../runtime/check";
+import { checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
 import { shortText, validationMessage } from "../../runtime/messages";
 
 type JsonSchema = Record<string, unknown>;
@@ -14,9 +14,9 @@ const closed = (properties: Record<string, JsonSchema>, required: string[] = [])
 
 /** The message for a value the schema rejects, as a tool's arguments get it. */
 function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): string {
-  const issues = checkerOf(schema).check(value);
-  expect(issues.length).toBeGreaterThan(0);
-  return validationMessage(title, issues);
+  const found = checkerOf(schema).check(value);
+  expect(found.total).toBeGreaterThan(0);
+  return validationMessage(title, found);
 }
 
 /** Every keyword the checker knows that can reject a value: a schema, a value it rejects, one it accepts, and the message. */
@@ -50,16 +50,17 @@ const KEYWORDS: [string, JsonSchema, unknown, unknown, string][] = [
 describe("one issue per keyword, and its message naming the field", () => {
   test.each(KEYWORDS)("%s", (_, schema, rejected, accepted, lines) => {
     expect(messageFor(schema, rejected)).toBe(`1 validation error for fArguments\n${lines}`);
-    expect(checkerOf(schema).check(accepted)).toEqual([]);
+    expect(checkerOf(schema).check(accepted)).toEqual({ issues: [], total: 0 });
   });
 });
 
 describe("numbers JSON can carry, and nothing else", () => {
   const schema = closed({ n: { type: "number" }, i: { type: "integer" } });
   test.each([
-    ["Infinity (1e400 parses to it)", JSON.parse('{"n": 1e400}'), "n\n  Input should be a valid number [input_value=null]"],
-    ["an integer beyond the safe range", { i: 9007199254740993 }, "i\n  Input should be a valid integer [input_value=9007199254740992]"],
-    ["NaN", { i: NaN }, "i\n  Input should be a valid integer [input_value=null]"],
+    ["Infinity (1e400 parses to it)", JSON.parse('{"n": 1e400}'), "n\n  Input should be a finite number [input_value=Infinity]"],
+    ["-Infinity as an integer", { i: -Infinity }, "i\n  Input should be a finite number [input_value=-Infinity]"],
+    ["an integer beyond the safe range", { i: 9007199254740993 }, "i\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
+    ["NaN", { i: NaN }, "i\n  Input should be a finite number [input_value=NaN]"],
   ])("%s is refused", (_, value, lines) => {
     expect(messageFor(schema, value)).toBe(`1 validation error for fArguments\n${lines}`);
   });
@@ -103,12 +104,30 @@ test("several issues: counted, each with its path, in the order validators give 
   );
 });
 
-test("a million bad items: the check stops at the limit, the message says how many it saw", () => {
+test("a key matching two patterns is checked against both, as JSON Schema says", () => {
+  const schema = { type: "object", patternProperties: { "^x-": { type: "number" }, "n$": { type: "integer" } }, additionalProperties: false };
+  expect(messageFor(schema, { "x-n": 1.5 })).toBe("1 validation error for fArguments\nx-n\n  Input should be a valid integer [input_value=1.5]");
+  expect(checkerOf(schema).project({ "x-n": 2, "x-a": 0.5, n: 3 })).toEqual({ value: { "x-n": 2, "x-a": 0.5, n: 3 }, issues: [], total: 0 });
+});
+
+test("a million bad items: the first issues listed, all counted", () => {
   const values = Array.from({ length: 1_000_000 }, () => "x");
-  const issues = checkerOf(closed({ values: { type: "array", items: { type: "number" } } })).check({ values });
-  expect(issues).toHaveLength(ISSUE_LIMIT);
-  expect(issues[ISSUE_LIMIT - 1].path).toEqual(["values", ISSUE_LIMIT - 1]);
-  expect(validationMessage("sumArguments", issues).split("\n").slice(0, 3)).toEqual(["100+ validation errors for sumArguments", "values.0", '  Input should be a valid number [input_value="x"]']);
+  const found = checkerOf(closed({ values: { type: "array", items: { type: "number" } } })).check({ values });
+  expect(found.total).toBe(1_000_000);
+  expect(found.issues).toHaveLength(LISTED_ISSUES);
+  expect(found.issues[LISTED_ISSUES - 1].path).toEqual(["values", LISTED_ISSUES - 1]);
+  expect(validationMessage("sumArguments", found).split("\n").slice(0, 3)).toEqual(["1000000 validation errors for sumArguments (the first 50 listed)", "values.0", '  Input should be a valid number [input_value="x"]']);
+});
+
+test("a result's integer beyond the safe range goes out as the number it is; NaN cannot go out", () => {
+  const schema = closed({ n: { type: "number" }, i: { type: "integer", minimum: 0 } });
+  expect(checkerOf(schema).project({ n: 1, i: 2 ** 53 + 2 })).toEqual({ value: { n: 1, i: 2 ** 53 + 2 }, issues: [], total: 0 });
+  expect(() => checkerOf(schema).project({ n: NaN })).toThrow(new WireError("NaN is not a JSON number"));
+});
+
+test("patterns run in linear time: ^(a+)+$ on 10,000 a's and a !", () => {
+  const found = checkerOf(closed({ s: { type: "string", pattern: "^(a+)+$" } })).check({ s: `${"a".repeat(10_000)}!` });
+  expect(found.issues.map((issue) => issue.keyword)).toEqual(["pattern"]);
 });
 
 test("a value in a message is JSON, cut short past 120 characters with its length", () => {
@@ -129,9 +148,12 @@ describe("the wire copy of a result", () => {
   };
   const project = (value: unknown, on: JsonSchema = schema) => checkerOf(on).project(value);
 
-  test("declared properties only, toJSON applied, undefined dropped (null in an array)", () => {
-    const value = { name: "Ada", when: new Date(0), tags: ["a", undefined], secret: "x", fn: () => 1, missing: undefined };
-    expect(project(value)).toEqual({ value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a", null] }, issues: [] });
+  test("declared properties only, toJSON applied, undefined dropped (null in an array, checked as null)", () => {
+    const value = { name: "Ada", when: new Date(0), tags: ["a"], secret: "x", fn: () => 1, missing: undefined };
+    expect(project(value)).toEqual({ value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] }, issues: [], total: 0 });
+    expect(project([1, undefined], { type: "array", items: { anyOf: [{ type: "number" }, { type: "null" }] } })).toEqual({ value: [1, null], issues: [], total: 0 });
+    expect(project({ name: "Ada", tags: [undefined] }).issues).toEqual([{ path: ["tags", 0], keyword: "type", expected: "string", value: null }]);
+    expect(project(undefined, { type: "object" })).toEqual({ value: null, issues: [{ path: [], keyword: "type", expected: "object", value: null }], total: 1 });
   });
 
   test("a class instance sends its declared public properties, not its private fields or getters", () => {
@@ -143,7 +165,7 @@ describe("the wire copy of a result", () => {
         return this.name.toUpperCase() + this.#pin + this.token;
       }
     }
-    expect(project(new Account("Ada"), closed({ name: { type: "string" }, upper: { type: "string" } }, ["name"]))).toEqual({ value: { name: "Ada" }, issues: [] });
+    expect(project(new Account("Ada"), closed({ name: { type: "string" }, upper: { type: "string" } }, ["name"]))).toEqual({ value: { name: "Ada" }, issues: [], total: 0 });
   });
 
   test("own properties only: a polluted prototype adds nothing, a property named constructor is data", () => {
@@ -151,8 +173,8 @@ describe("the wire copy of a result", () => {
     polluted.note = "INJECTED";
     try {
       const on = closed({ name: { type: "string" }, note: { type: "string" }, constructor: { type: "string" } }, ["name"]);
-      expect(project({ name: "plain" }, on)).toEqual({ value: { name: "plain" }, issues: [] });
-      expect(project({ name: "plain", constructor: "c" }, on)).toEqual({ value: { name: "plain", constructor: "c" }, issues: [] });
+      expect(project({ name: "plain" }, on)).toEqual({ value: { name: "plain" }, issues: [], total: 0 });
+      expect(project({ name: "plain", constructor: "c" }, on)).toEqual({ value: { name: "plain", constructor: "c" }, issues: [], total: 0 });
     } finally {
       delete polluted.note;
     }
@@ -201,8 +223,8 @@ describe("the wire copy of a result", () => {
   });
 
   test("a result that breaks its schema: no copy, the issues", () => {
-    expect(project({ name: 1 })).toEqual({ value: null, issues: [{ path: ["name"], keyword: "type", expected: "string", value: 1 }] });
-    expect(project({})).toEqual({ value: null, issues: [{ path: ["name"], keyword: "required", expected: "name", value: {} }] });
+    expect(project({ name: 1 })).toEqual({ value: null, issues: [{ path: ["name"], keyword: "type", expected: "string", value: 1 }], total: 1 });
+    expect(project({})).toEqual({ value: null, issues: [{ path: ["name"], keyword: "required", expected: "name", value: {} }], total: 1 });
   });
 });
 
@@ -212,7 +234,7 @@ test("schemas that differ only in annotations share one checker; a property name
   expect(checkerOf(output("get_weather_2Output", "Two."))).toBe(first);
   const titled = checkerOf({ type: "object", properties: { title: { type: "string", title: "Title" }, description: { type: "string" } } });
   expect(titled).not.toBe(first);
-  expect(titled.check({ title: 1 })).toEqual([{ path: ["title"], keyword: "type", expected: "string", value: 1 }]);
+  expect(titled.check({ title: 1 })).toEqual({ issues: [{ path: ["title"], keyword: "type", expected: "string", value: 1 }], total: 1 });
 });
 
 test("a keyword or a format the checker does not know is an error, never ignored", () => {
