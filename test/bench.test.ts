@@ -19,11 +19,12 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(stdout).toContain("| measure | typemcp | McpServer+Zod | floor |");
   const result = JSON.parse(stdout.trim().split("\n").pop()!);
   expect(Object.keys(result)).toEqual(
-    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "lazy", "memory", "http", "build", "commands", "targets"]),
+    expect.arrayContaining(["bench", "quick", "settings", "list", "first_window", "call", "first_call", "cold_start", "memory", "http", "build", "commands", "targets"]),
   );
   expect(result.quick).toBe(true);
-  expect(result.call.warmup_calls).toBe(result.settings.warmup);
-  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.call.warmup_calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.lazy.median_ms, result.lazy.max_ms, result.memory.max_rss_mb, result.http.calls_per_s, result.http.p50_ms, result.http.p99_ms]) {
+  expect(result.first_window.calls).toBe(result.settings.first);
+  const { list, first_window: first, call, first_call: firstCall, cold_start: cold, memory, http } = result;
+  for (const measure of [list.first_ms, list.steady_ms, first.calls_per_s, first.p50_ms, first.p99_ms, call.calls_per_s, call.p50_ms, call.p99_ms, firstCall.median_ms, cold.start_ms, cold.first_call_ms, memory.max_rss_mb, http.calls_per_s, http.p50_ms, http.p99_ms]) {
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);
