@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
+import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
@@ -54,7 +55,7 @@ function ownSourceFiles(program: ts.Program): ts.SourceFile[] {
  * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
  */
 export function compileProject(program: ts.Program): CompiledCall[] {
-  const compiler = new ToolCompiler(program);
+  const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
   const compiled: CompiledCall[] = [];
   for (const file of ownSourceFiles(program)) {
     for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, ...compiler.compileSafely(call, registration) });

@@ -14,7 +14,7 @@ const pluginPath = createRequire(path.join(ROOT, "package.json")).resolve("typem
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const init = require(pluginPath) as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const compileModule = require(path.join(ROOT, "dist", "transformer", "compile.js")) as { ToolCompiler: new (program: ts.Program) => unknown };
+const compileModule = require(path.join(ROOT, "dist", "transformer", "compile.js")) as { ToolCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");
 
@@ -135,9 +135,9 @@ test("one ToolCompiler per program: files checked in one program share it; an ed
   const service = withPlugin(host);
   const original = compileModule.ToolCompiler;
   let constructed = 0;
-  compileModule.ToolCompiler = class extends (original as new (program: ts.Program) => object) {
-    constructor(program: ts.Program) {
-      super(program);
+  compileModule.ToolCompiler = class extends (original as new (checker: unknown) => object) {
+    constructor(checker: unknown) {
+      super(checker);
       constructed++;
     }
   };

@@ -13,6 +13,7 @@ import type { JsonSchema } from "typemcp";
 
 // The compiler behind the transformer, as built (the package exports the transformer only).
 const { ToolCompiler } = require(path.join(ROOT, "dist", "transformer", "compile.js")) as typeof import("../transformer/compile");
+const { Ts5Checker } = require(path.join(ROOT, "dist", "transformer", "checker", "ts5.js")) as typeof import("../transformer/checker/ts5");
 
 const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
 const LINE = 3; // first line after HEADER
@@ -205,7 +206,7 @@ test("each distinct type is converted once per program: 500 tools sharing types 
     shared + Array.from({ length: n }, (_, i) => `function get_weather_${i}(city: string, days?: number): Weather | null { return null; }\nmcp.tool(get_weather_${i});\n`).join("");
   const converted = (n: number) => {
     const program = snippetProgram(`cache_${n}`, { tools: HEADER + tools(n) });
-    const compiler = new ToolCompiler(program);
+    const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
     let registrations = 0;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && compiler.isRegistration(node)) {

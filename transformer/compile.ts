@@ -1,5 +1,7 @@
-import ts from "typescript";
+import type * as ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
+import type { Diagnostic, Syntax, TypeChecker } from "./checker/checker";
+import { DiagnosticCategory } from "./checker/flags";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt, diagnosticText } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
@@ -15,11 +17,11 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface CompiledRegistration {
   contract: ToolContract;
-  diagnostics: ts.Diagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /** The contract of a registration the build reported errors for: the runtime refuses it with them. */
-export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegistration {
+export function failedRegistration(diagnostics: Diagnostic[]): CompiledRegistration {
   const error = diagnostics.map(diagnosticText).join("\n");
   return { contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error }, diagnostics };
 }
@@ -29,26 +31,25 @@ export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegist
  * serves every registration in every file: a type shared by 500 tools is converted once.
  */
 /** Nodes no registration can be inside: types, and declarations made only of types or names. */
-function holdsNoCalls(node: ts.Node): boolean {
-  if (ts.isTypeNode(node)) return !ts.isExpressionWithTypeArguments(node);
+function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
+  if (syntax.isTypeNode(node)) return !syntax.isExpressionWithTypeArguments(node);
+  const kind = syntax.SyntaxKind;
   switch (node.kind) {
-    case ts.SyntaxKind.InterfaceDeclaration:
-    case ts.SyntaxKind.TypeAliasDeclaration:
-    case ts.SyntaxKind.ImportDeclaration:
-    case ts.SyntaxKind.ImportEqualsDeclaration:
-    case ts.SyntaxKind.ExportDeclaration:
+    case kind.InterfaceDeclaration:
+    case kind.TypeAliasDeclaration:
+    case kind.ImportDeclaration:
+    case kind.ImportEqualsDeclaration:
+    case kind.ExportDeclaration:
       return true;
   }
   return false;
 }
 
 export class ToolCompiler {
-  private readonly checker: ts.TypeChecker;
   private readonly modeler: TypeModeler;
 
-  constructor(program: ts.Program) {
-    this.checker = program.getTypeChecker();
-    this.modeler = new TypeModeler(this.checker, program);
+  constructor(readonly checker: TypeChecker) {
+    this.modeler = new TypeModeler(checker);
   }
 
   /** How many distinct types this program's registrations needed converted so far. */
@@ -71,13 +72,14 @@ export class ToolCompiler {
    */
   registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
     const found: { call: ts.CallExpression; registration: Registration }[] = [];
+    const { syntax } = this.checker;
     const scan = (at: ts.Node): void => {
-      if (holdsNoCalls(at)) return;
-      if (ts.isCallExpression(at)) {
+      if (holdsNoCalls(at, syntax)) return;
+      if (syntax.isCallExpression(at)) {
         const registration = this.registrationToCompile(at);
         if (registration) found.push({ call: at, registration });
       }
-      ts.forEachChild(at, scan);
+      syntax.forEachChild(at, scan);
     };
     scan(node);
     return found;
@@ -105,7 +107,7 @@ export class ToolCompiler {
       return this.compile(call, registration);
     } catch (cause) {
       const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
-      return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+      return failedRegistration([diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
   }
 
@@ -114,23 +116,23 @@ export class ToolCompiler {
    * `registration`: what registrationToCompile found the call to be, if known (saves resolving it again).
    */
   compile(call: ts.CallExpression, registration = this.registrationOf(call)): CompiledRegistration {
-    const diagnostics: ts.Diagnostic[] = [];
+    const diagnostics: Diagnostic[] = [];
     if (registration?.kind === "decorator") {
       const fn = readToolMethod(registration.method, this.checker);
       return this.compileTool(fn, call.arguments[0], registration.method.name, diagnostics);
     }
     const [fnNode, optionsArgument] = call.arguments;
-    if (!fnNode || call.arguments.some(ts.isSpreadElement)) {
-      diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
+    if (!fnNode || call.arguments.some((argument) => this.checker.syntax.isSpreadElement(argument))) {
+      diagnostics.push(diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
       return failedRegistration(diagnostics);
     }
     return this.compileTool(readToolFunction(fnNode, this.checker), optionsArgument, fnNode, diagnostics);
   }
 
   /** One tool, from what was read of its function (or why it cannot be one) and its options. */
-  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: ts.Diagnostic[]): CompiledRegistration {
+  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: Diagnostic[]): CompiledRegistration {
     const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
-      diagnostics.push(diagnosticAt(node, ts.DiagnosticCategory.Error, code, message, details));
+      diagnostics.push(diagnosticAt(node, DiagnosticCategory.Error, code, message, details));
     const fail = () => failedRegistration(diagnostics);
     if (typeof fn === "string") {
       error(fnNode, DiagnosticCode.InvalidRegistration, fn);
@@ -161,7 +163,7 @@ export class ToolCompiler {
     }
 
     const output = this.output(name, fn, options.structuredOutput, diagnostics);
-    if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) return fail();
+    if (diagnostics.some((d) => d.category === DiagnosticCategory.Error)) return fail();
 
     const contract: ToolContract = {
       v: CONTRACT_VERSION,
@@ -184,13 +186,13 @@ export class ToolCompiler {
    * silent; in auto mode a return type that cannot be described is a warning (the tool
    * answers with text only); with `structuredOutput: true` it is an error.
    */
-  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: ts.Diagnostic[]) {
+  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: Diagnostic[]) {
     if (structuredOutput === false) return undefined;
     const required = structuredOutput === true;
     const notSerializable = (typeText: string, details: string[]) => {
       const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
       const message = required ? head : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
-      const category = required ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning;
+      const category = required ? DiagnosticCategory.Error : DiagnosticCategory.Warning;
       diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
     };
 

@@ -10,6 +10,7 @@
  * editor gets the compiler's own diagnostics for it, and the failure goes to tsserver's log.
  */
 import ts from "typescript";
+import { Ts5Checker } from "./checker/ts5";
 import { ToolCompiler } from "./compile";
 
 /** What tsserver passes to a plugin's factory. */
@@ -36,7 +37,7 @@ function sameVersion(a: string, b: string): boolean {
 function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
   for (const { call, registration } of compiler.registrationsIn(sourceFile)) {
-    for (const diagnostic of compiler.compileSafely(call, registration).diagnostics) {
+    for (const diagnostic of compiler.compileSafely(call, registration).diagnostics as ts.Diagnostic[]) {
       found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, call, sourceFile));
     }
   }
@@ -87,7 +88,7 @@ function init(modules: PluginModules) {
       // One compiler per program: its type cache serves every file until the program changes.
       let current: { program: ts.Program; compiler: ToolCompiler } | undefined;
       const compilerFor = (program: ts.Program): ToolCompiler => {
-        if (current?.program !== program) current = { program, compiler: new ToolCompiler(program) };
+        if (current?.program !== program) current = { program, compiler: new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
         return current.compiler;
       };
 
