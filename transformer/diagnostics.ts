@@ -11,8 +11,14 @@ export function diagnosticAt(node: ts.Node, category: DiagnosticCategory, code: 
   return { file: sourceFile, start: node.getStart(sourceFile), length: node.getWidth(sourceFile), category, code, messageText, source: "typemcp" };
 }
 
+/** A message and the messages it leads to (a MessageChain, or TypeScript's DiagnosticMessageChain). */
+interface Chained {
+  messageText: string;
+  next?: readonly Chained[];
+}
+
 /** A message with its chain, one line per link, indented by depth: as ts.flattenDiagnosticMessageText writes it. */
-export function flattenMessage(message: string | MessageChain | undefined, newLine = "\n", indent = 0): string {
+export function flattenMessage(message: string | Chained | undefined, newLine = "\n", indent = 0): string {
   if (message === undefined) return "";
   if (typeof message === "string") return message;
   let result = indent ? newLine + "  ".repeat(indent) : "";

@@ -6,6 +6,8 @@ import { contractExpression } from "./emit";
 export interface TransformerHost {
   /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */
   addDiagnostic(diagnostic: ts.Diagnostic): unknown;
+  /** Told of each registration compiled (typemcp build counts them). */
+  compiled?(): void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       let result = compiled.get(original);
       if (!result) {
         compiled.set(original, (result = compiler.compileSafely(original, registration)));
+        host.compiled?.();
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
       const optionsAt = registration.kind === "call" ? 1 : 0;

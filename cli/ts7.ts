@@ -1,0 +1,178 @@
+/**
+ * A project on TypeScript 7, read through its checker API: one compiler process (`tsc --api`)
+ * holds the program; typemcp asks it about the registrations' types (transformer/checker/ts7.ts)
+ * and for the compiler's own diagnostics.
+ */
+import * as fs from "node:fs";
+import type * as ts from "typescript";
+import { Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
+import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
+import { ToolCompiler } from "../transformer/compile";
+import type { Chain, Reported } from "./format";
+import { UserError, type CompiledCall, type Session } from "./project";
+
+/** A diagnostic as the API reports it. */
+interface ApiDiagnostic {
+  fileName?: string;
+  pos: number;
+  end: number;
+  code: number;
+  category: number;
+  text: string;
+  messageChain?: readonly ApiDiagnostic[];
+  relatedInformation?: readonly ApiDiagnostic[];
+}
+
+interface ApiSourceFile extends ts.SourceFile {
+  readonly text: string;
+}
+
+interface ApiProgramFull extends ApiProgram {
+  getSourceFile(file: string): ApiSourceFile | undefined;
+  getSourceFileNames(): readonly string[];
+  getCompilerOptions(): Record<string, unknown>;
+  getConfigFileParsingDiagnostics(): readonly ApiDiagnostic[];
+  getProgramDiagnostics(): readonly ApiDiagnostic[];
+  getGlobalDiagnostics(): readonly ApiDiagnostic[];
+  getSyntacticDiagnostics(): readonly ApiDiagnostic[];
+  getSemanticDiagnostics(): readonly ApiDiagnostic[];
+  getDeclarationDiagnostics(): readonly ApiDiagnostic[];
+}
+
+interface ApiProject {
+  readonly configFileName: string;
+  readonly compilerOptions: Record<string, unknown>;
+  readonly program: ApiProgramFull;
+  readonly checker: ApiChecker;
+}
+
+interface ApiSnapshot {
+  getProject(configFileName: string): ApiProject | undefined;
+  getProjects(): readonly ApiProject[];
+  dispose(): void;
+}
+
+interface Api {
+  updateSnapshot(params?: { openProjects?: string[]; fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true } }): ApiSnapshot;
+  close(): void;
+}
+
+/** The project's own sources: not declaration files, not JSON, nothing from node_modules or TypeScript's libraries. */
+function isOwnSource(fileName: string): boolean {
+  return !/\.d\.[cm]?ts$|\.json$/.test(fileName) && !fileName.includes("/node_modules/") && !fileName.startsWith("bundled:") && !fileName.includes("/bundled:/");
+}
+
+export class Ts7Session implements Session {
+  private readonly api: Api;
+  private snapshot!: ApiSnapshot;
+  private project!: ApiProject;
+  private files = new Map<string, ApiSourceFile>();
+  readonly modules: Ts7Modules;
+
+  constructor(
+    readonly configFile: string,
+    directory: string,
+  ) {
+    this.modules = loadTs7Modules(directory);
+    this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
+    this.open();
+  }
+
+  get version(): string {
+    return this.modules.version;
+  }
+
+  private open(changes?: Parameters<Api["updateSnapshot"]>[0]): void {
+    this.snapshot = this.api.updateSnapshot({ openProjects: [this.configFile], ...changes });
+    const project = this.snapshot.getProject(this.configFile) ?? this.snapshot.getProjects()[0];
+    if (!project) throw new UserError(`cannot read ${this.configFile}`);
+    this.project = project;
+    this.files = new Map();
+  }
+
+  /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
+  update(changed: string[]): void {
+    this.snapshot.dispose();
+    this.open({ fileChanges: { changed } });
+  }
+
+  get compilerOptions(): Record<string, unknown> {
+    return this.project.compilerOptions;
+  }
+
+  ownSourceFiles(): ApiSourceFile[] {
+    return this.project.program
+      .getSourceFileNames()
+      .filter(isOwnSource)
+      .map((name) => this.sourceFile(name))
+      .filter((file): file is ApiSourceFile => file !== undefined);
+  }
+
+  private sourceFile(name: string): ApiSourceFile | undefined {
+    let file = this.files.get(name);
+    if (!file) {
+      file = this.project.program.getSourceFile(name);
+      if (file) this.files.set(name, file);
+    }
+    return file;
+  }
+
+  compileProject(): CompiledCall[] {
+    const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules);
+    const compiler = new ToolCompiler(checker);
+    const compiled: CompiledCall[] = [];
+    for (const file of this.ownSourceFiles()) {
+      for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, registration, ...compiler.compileSafely(call, registration) });
+    }
+    return compiled;
+  }
+
+  get configDiagnostics(): Reported[] {
+    return this.project.program.getConfigFileParsingDiagnostics().map((d) => this.reported(d));
+  }
+
+  /** What tsc reports for the project, in the order it asks: options, global, syntax, types, declarations. */
+  compilerDiagnostics(): Reported[] {
+    const program = this.project.program;
+    const syntactic = program.getSyntacticDiagnostics();
+    const all = [...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics(), ...syntactic];
+    if (!syntactic.length) {
+      all.push(...program.getSemanticDiagnostics());
+      if (this.compilerOptions.declaration === true || this.compilerOptions.composite === true) all.push(...program.getDeclarationDiagnostics());
+    }
+    return all.map((d) => this.reported(d));
+  }
+
+  private fileText(fileName: string): { fileName: string; text: string } {
+    const file = this.files.get(fileName) ?? (isOwnSource(fileName) ? this.sourceFile(fileName) : undefined);
+    if (file) return file;
+    let text = "";
+    try {
+      text = fs.readFileSync(fileName, "utf8");
+    } catch {
+      text = this.project.program.getSourceFile(fileName)?.text ?? "";
+    }
+    return { fileName, text };
+  }
+
+  private reported(d: ApiDiagnostic): Reported {
+    const chain = (link: ApiDiagnostic): Chain => ({ messageText: link.text, category: link.category, code: link.code, next: link.messageChain?.map(chain) });
+    return {
+      file: d.fileName ? this.fileText(d.fileName) : undefined,
+      start: d.fileName ? d.pos : undefined,
+      length: d.fileName ? d.end - d.pos : undefined,
+      category: d.category,
+      code: d.code,
+      messageText: d.messageChain?.length ? chain(d) : d.text,
+      relatedInformation: d.relatedInformation?.map((r) => this.reported(r)),
+    };
+  }
+
+  close(): void {
+    try {
+      this.snapshot.dispose();
+    } finally {
+      this.api.close();
+    }
+  }
+}
