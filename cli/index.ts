@@ -130,7 +130,7 @@ function prettyFor(session: Session, asked: boolean): boolean {
   return asked || (process.stdout.isTTY === true && session.compilerOptions.pretty !== false);
 }
 
-function manifest(args: Arguments): number {
+async function manifest(args: Arguments): Promise<number> {
   const session = openSession(findConfig(args.project));
   try {
     const { contracts, diagnostics } = buildManifest(session.compileProject());
@@ -141,7 +141,7 @@ function manifest(args: Arguments): number {
     else process.stdout.write(json);
     return reported.some(isError) ? 1 : 0;
   } finally {
-    session.close();
+    await session.close();
   }
 }
 
@@ -201,7 +201,7 @@ async function run(args: Arguments): Promise<number> {
   try {
     return await once();
   } finally {
-    session.close();
+    await session.close();
   }
 }
 

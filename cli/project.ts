@@ -43,7 +43,7 @@ export interface Session {
   compilerDiagnostics(): Reported[];
   /** Files changed on disk since: read them again. */
   update(changed: string[]): void;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 export function isError(diagnostic: Reported): boolean {

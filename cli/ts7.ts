@@ -88,6 +88,7 @@ export class Ts7Session implements Session {
     if (!project) throw new UserError(`cannot read ${this.configFile}`);
     this.project = project;
     this.files = new Map();
+    this.semantic = undefined;
   }
 
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
@@ -117,6 +118,9 @@ export class Ts7Session implements Session {
     return file;
   }
 
+  /** The semantic diagnostics of the whole program: asking for them type-checks every file. */
+  private semantic?: readonly ApiDiagnostic[];
+
   compileProject(): CompiledCall[] {
     const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules);
     const compiler = new ToolCompiler(checker);
@@ -137,7 +141,7 @@ export class Ts7Session implements Session {
     const syntactic = program.getSyntacticDiagnostics();
     const all = [...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics(), ...syntactic];
     if (!syntactic.length) {
-      all.push(...program.getSemanticDiagnostics());
+      all.push(...(this.semantic ??= program.getSemanticDiagnostics()));
       if (this.compilerOptions.declaration === true || this.compilerOptions.composite === true) all.push(...program.getDeclarationDiagnostics());
     }
     return all.map((d) => this.reported(d));
@@ -168,9 +172,25 @@ export class Ts7Session implements Session {
     };
   }
 
-  close(): void {
+  /**
+   * Lets the compiler process end on its own (its input closed) before the API stops it: a
+   * process killed while it winds down prints "context canceled" on the stderr it shares.
+   */
+  async close(): Promise<void> {
     try {
       this.snapshot.dispose();
+      const child = (this.api as unknown as { client?: { channel?: { child?: import("node:child_process").ChildProcess } } }).client?.channel?.child;
+      if (child && child.exitCode === null && child.stdin) {
+        const exited = new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          child.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        child.stdin.end();
+        await exited;
+      }
     } finally {
       this.api.close();
     }

@@ -45,8 +45,7 @@ export function watchProject(session: Session, configFile: string, once: () => n
   return new Promise((resolve) => {
     const stop = () => {
       watcher.close();
-      session.close();
-      resolve(0);
+      void Promise.resolve(session.close()).then(() => resolve(0));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

@@ -1,0 +1,135 @@
+/**
+ * One type model, two checkers: every fixture built by `typemcp build` on TypeScript 7 (its own
+ * compiler emitting, typemcp asking its checker API; test/global-setup.ts) against the same
+ * fixtures built with the transformer on TypeScript 5.9. The emitted JavaScript is compared
+ * byte for byte, contracts included; the diagnostics line for line; the built servers serve
+ * exactly expected.json; `typemcp check` and `typemcp manifest` print the same both ways.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { MCPServer, ToolContract } from "typemcp";
+import { emittedRegistrations } from "./support/emitted-contracts";
+import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./support/fixtures";
+import { connectClient } from "./support/in-memory";
+import { observe } from "./support/observe";
+import { runCli } from "./support/cli";
+import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7 } from "./support/ts7";
+import type { CliRun } from "./support/cli";
+
+const cases = fixtures();
+const built = JSON.parse(fs.readFileSync(path.join(FIXTURES_TS7, "build.json"), "utf8")) as CliRun;
+const modules = (dir: string) => Object.fromEntries(cases.map((c) => [c.name, fs.readFileSync(path.join(dir, c.name, "tool.js"), "utf8")]));
+
+/** The registrations of an emitted module by `<fixture>/<tool>`. */
+function contractsOf(name: string, js: string): Map<string, { text: string; contract: ToolContract }> {
+  return new Map(emittedRegistrations(js).map((r) => [`${name}/${r.contract?.name ?? r.fn}`, r]));
+}
+
+describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, the fixtures", () => {
+  const ts5 = modules(FIXTURES_OUT);
+  const ts7 = modules(FIXTURES_TS7_OUT);
+
+  test("every emitted file is the same, byte for byte, but for the contracts of the tools whose union members TypeScript 7 orders otherwise", () => {
+    const differing: string[] = [];
+    for (const { name } of cases) {
+      if (ts5[name] === ts7[name]) continue;
+      const [a, b] = [contractsOf(name, ts5[name]), contractsOf(name, ts7[name])];
+      for (const [tool, registration] of a) if (registration.text !== b.get(tool)?.text) differing.push(tool);
+      // Outside the contracts, the text is the same.
+      const strip = (js: string) => js.replace(/JSON\.parse\('[^\n]*?'\)(?=\))/g, "JSON.parse(...)");
+      expect([name, strip(ts7[name])]).toEqual([name, strip(ts5[name])]);
+    }
+    expect(differing.sort()).toEqual([...KNOWN_ORDER_DIFFERENCES].sort());
+  });
+
+  test("every contract is the same, the known ones up to the order of their union members and properties", () => {
+    let compared = 0;
+    for (const { name } of cases) {
+      const [a, b] = [contractsOf(name, ts5[name]), contractsOf(name, ts7[name])];
+      expect([...b.keys()]).toEqual([...a.keys()]);
+      for (const [tool, { contract }] of a) {
+        const other = b.get(tool)!.contract;
+        if (KNOWN_ORDER_DIFFERENCES.includes(tool)) expect(canonical(other)).toEqual(canonical(contract));
+        else expect([tool, JSON.stringify(other)]).toEqual([tool, JSON.stringify(contract)]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
+  });
+
+  test("typemcp build prints the transformer's diagnostics, as tsc prints them, and fails on the error among them", () => {
+    const expected = fixtureBuild().typemcpDiagnostics.map((d) => `fixtures/${d.file}(${d.line},${d.column}): ${d.category} TS${d.code}: ${d.message}\n`);
+    const errors = fixtureBuild().typemcpDiagnostics.filter((d) => d.category === "error").length;
+    const warnings = fixtureBuild().typemcpDiagnostics.length - errors;
+    const lines = built.stdout.split(/(?=^\S)/m);
+    expect(lines.slice(0, -1).sort()).toEqual([...expected].sort());
+    expect(lines.at(-1)).toBe(`186 tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`);
+    expect([built.status, built.stderr]).toEqual([1, ""]);
+  });
+
+  test("no source map is left behind: the project writes none", () => {
+    const maps = cases.filter((c) => fs.existsSync(path.join(FIXTURES_TS7_OUT, c.name, "tool.js.map")));
+    expect(maps).toEqual([]);
+    expect(Object.values(ts7).filter((js) => js.includes("sourceMappingURL"))).toEqual([]);
+  });
+});
+
+describe.each(cases)("$name, built on TypeScript 7, served", ({ name, expected }) => {
+  test("tools/list and calls through the SDK client are expected.json's", async () => {
+    const module = path.join(FIXTURES_TS7_OUT, name, "tool.js");
+    if (expected.registrationError !== undefined) {
+      expect(() => require(module)).toThrow(expected.registrationError);
+      return;
+    }
+    const { mcp } = require(module) as { mcp: MCPServer };
+    const client = await connectClient(mcp, "fixtures-ts7");
+    try {
+      const observed = await observe(client, expected);
+      const known = (tool: string) => KNOWN_ORDER_DIFFERENCES.includes(`${name}/${tool}`);
+      const anyKnown = (expected.tools as { name: string }[]).some((tool) => known(tool.name));
+      expect(anyKnown ? canonical(observed.tools) : observed.tools).toEqual(anyKnown ? canonical(expected.tools) : expected.tools);
+      // A known tool's results: the same data; its texts (JSON of the data, the values an enum
+      // admits) list properties and members in the schema's order.
+      const data = (call: ExpectedCall) => (known(call.tool) ? { tool: call.tool, error: call.error, result: { ...(call.result as object), content: undefined } } : call);
+      expect(observed.calls.map(data)).toEqual((expected.calls ?? []).map(data));
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("typemcp check and manifest on TypeScript 7", () => {
+  test("check prints exactly what it prints on TypeScript 5.9: the compiler's diagnostics and typemcp's", () => {
+    const ts5 = runCli(["check", "fixtures/tsconfig.json"]);
+    const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
+    expect(ts7).toEqual(ts5);
+    expect(ts7.stdout).toMatch(/^186 tool registrations checked: 1 error, 2 warnings\.$/m);
+  });
+
+  test("check reports the compiler's own errors with file(line,col), as tsc does", () => {
+    const dir = path.join(FIXTURES_TS7, "..", "ts7-type-error");
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], noEmit: true }, include: ["*.ts"] }));
+    fs.writeFileSync(path.join(dir, "a.ts"), `import { MCPServer } from "typemcp";\nconst mcp = new MCPServer("t");\nconst n: number = "one";\nfunction f(x: bigint): string { return ""; }\nmcp.tool(f);\n`);
+    const ts7 = runCli7(["check"], dir);
+    expect(ts7).toEqual(runCli(["check"], dir));
+    expect(ts7.stdout).toBe(
+      "a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n" +
+        "a.ts(4,15): error TS93002: Function f: parameter x cannot be described as JSON Schema\n  f: x: bigint is not JSON-serializable (JSON.stringify throws on bigint)\n" +
+        "1 tool registration checked: 2 errors, 0 warnings.\n",
+    );
+    expect(ts7.status).toBe(1);
+  });
+
+  test("manifest prints the same contracts, the known ones up to the order of their properties", () => {
+    const ts5 = runCli(["manifest", "fixtures/tsconfig.json"]);
+    const ts7 = runCli7(["manifest", "fixtures/tsconfig.json"]);
+    expect([ts7.status, ts7.stderr]).toEqual([ts5.status, ts5.stderr]);
+    const [a, b] = [JSON.parse(ts5.stdout), JSON.parse(ts7.stdout)] as Record<string, ToolContract>[];
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    const differing = Object.keys(a).filter((tool) => JSON.stringify(a[tool]) !== JSON.stringify(b[tool]));
+    expect(differing.map((tool) => KNOWN_ORDER_DIFFERENCES.find((known) => known.endsWith(`/${tool}`)))).not.toContain(undefined);
+    expect(canonical(b)).toEqual(canonical(a));
+  });
+});
