@@ -122,13 +122,22 @@ export class Ts7Session implements Session {
   private semantic?: readonly ApiDiagnostic[];
 
   compileProject(): CompiledCall[] {
-    const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules);
+    const options = this.compilerOptions;
+    const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules, options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false));
     const compiler = new ToolCompiler(checker);
-    const compiled: CompiledCall[] = [];
-    for (const file of this.ownSourceFiles()) {
-      for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, registration, ...compiler.compileSafely(call, registration) });
-    }
-    return compiled;
+    const { syntax } = checker;
+    // What compiling asks of every call, asked for all calls at once: the callees' symbols,
+    // then the registered functions' symbols and their types.
+    const calls = this.ownSourceFiles().flatMap((file) => compiler.callsIn(file));
+    checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
+    const registrations = calls.flatMap((call) => {
+      const registration = compiler.registrationToCompile(call);
+      return registration ? [{ call, registration }] : [];
+    });
+    const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
+    checker.prefetchSymbolsAt(functions);
+    checker.prefetchTypesOf(functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined));
+    return registrations.map(({ call, registration }) => ({ call, registration, ...compiler.compileSafely(call, registration) }));
   }
 
   get configDiagnostics(): Reported[] {

@@ -66,22 +66,29 @@ export class ToolCompiler {
     return this.registrationOf(call) !== undefined;
   }
 
-  /**
-   * The registrations under `node` that need a contract, in source order: the CLI and the
-   * editor plugin report on them. Types are not looked into (they hold no calls).
-   */
-  registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
-    const found: { call: ts.CallExpression; registration: Registration }[] = [];
+  /** The calls under `node`, in source order. Types are not looked into (they hold no calls). */
+  callsIn(node: ts.Node): ts.CallExpression[] {
+    const found: ts.CallExpression[] = [];
     const { syntax } = this.checker;
     const scan = (at: ts.Node): void => {
       if (holdsNoCalls(at, syntax)) return;
-      if (syntax.isCallExpression(at)) {
-        const registration = this.registrationToCompile(at);
-        if (registration) found.push({ call: at, registration });
-      }
+      if (syntax.isCallExpression(at)) found.push(at);
       syntax.forEachChild(at, scan);
     };
     scan(node);
+    return found;
+  }
+
+  /**
+   * The registrations under `node` that need a contract, in source order: the CLI and the
+   * editor plugin report on them.
+   */
+  registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
+    const found: { call: ts.CallExpression; registration: Registration }[] = [];
+    for (const call of this.callsIn(node)) {
+      const registration = this.registrationToCompile(call);
+      if (registration) found.push({ call, registration });
+    }
     return found;
   }
 

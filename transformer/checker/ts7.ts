@@ -84,6 +84,10 @@ const OBJECT_REFERENCE = 4;
 const OBJECT_TUPLE = 8;
 const OBJECT_CLASS_OR_INTERFACE = 3;
 
+const NULLISH = TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
+/** Types whose non-nullable form is another type (`T & {}`, `{}`): the checker is asked. */
+const STANDS_FOR_OTHERS = TypeFlags.Intersection | TypeFlags.Union | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.TypeParameter | TypeFlags.Index | TypeFlags.IndexedAccess | TypeFlags.Conditional | TypeFlags.Substitution | TypeFlags.NonPrimitive;
+
 /** `typeof x`'s answers, in the order TypeScript 5 creates their literal types. */
 const TYPEOF_NAMES = ["string", "number", "bigint", "boolean", "symbol", "undefined", "object", "function"];
 
@@ -148,6 +152,7 @@ export class Ts7Checker implements TypeChecker {
   readonly syntax: Syntax;
   private readonly typeFlags: (flags: number) => number;
   private readonly symbolFlagsOf: (flags: number) => number;
+  private readonly aliasedOf = new Map<ApiSymbol, ApiSymbol>();
   private readonly kind: Ts7Modules["SyntaxKind"];
   private readonly unionFlag: number;
   private readonly objectFlag: number;
@@ -173,6 +178,8 @@ export class Ts7Checker implements TypeChecker {
     readonly api: ApiChecker,
     private readonly program: ApiProgram,
     modules: Ts7Modules,
+    /** The project's strictNullChecks: without it, a type's non-nullable type is itself. */
+    private readonly strictNullChecks = true,
   ) {
     this.syntax = ts7Syntax(modules);
     this.kind = modules.SyntaxKind;
@@ -264,6 +271,7 @@ export class Ts7Checker implements TypeChecker {
     if (!(type.flags & this.objectFlag)) return properties;
     const target = type.objectFlags & OBJECT_REFERENCE ? type.getTarget() : type;
     if (!(target.objectFlags & OBJECT_CLASS_OR_INTERFACE)) return properties;
+    if (this.declaredShape(target)) return properties; // declared without bases
     const bases = memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []);
     if (!bases.length) return properties;
     const names = properties.filter((p) => p.parent === target.symbol).map((p) => p.name);
@@ -279,15 +287,50 @@ export class Ts7Checker implements TypeChecker {
   property(type: Type, name: string): Symbol | undefined {
     return this.properties(type).find((symbol) => this.symbolName(symbol) === name);
   }
+  /**
+   * What an interface's, class's or object literal type's declarations say for certain: with no
+   * base types, it has call, construct and index signatures only where its members declare
+   * them. Undefined where only the checker can tell (bases, mapped types, library types).
+   */
+  private declaredShape(type: ApiType): { call: boolean; construct: boolean; index: boolean } | undefined {
+    if (!(type.flags & this.objectFlag)) return undefined;
+    const target = type.objectFlags & OBJECT_REFERENCE ? type.getTarget() : type;
+    const symbol = target.getSymbol();
+    if (!symbol) return undefined;
+    // A class's symbol is its constructor's too: only its instance type is a class type.
+    const classOrInterface = (target.objectFlags & OBJECT_CLASS_OR_INTERFACE) !== 0;
+    if (classOrInterface !== ((this.symbolFlags(symbol as unknown as Symbol) & (SymbolFlag.Class | SymbolFlag.Interface)) !== 0)) return undefined;
+    return memo(this.shapes, symbol, () => {
+      const kind = this.kind;
+      const handles = symbol.declarations ?? [];
+      if (!handles.length || handles.some((h) => /\.d\.[cm]?ts$/.test(h.path) || ![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeLiteral].includes(h.kind))) return undefined;
+      const shape = { call: false, construct: false, index: false };
+      for (const declaration of this.declarations(symbol as unknown as Symbol)) {
+        if ((declaration as unknown as ts.InterfaceDeclaration).heritageClauses?.length) return undefined;
+        for (const member of (declaration as unknown as ts.InterfaceDeclaration).members ?? []) {
+          if (member.kind === kind.CallSignature) shape.call = true;
+          else if (member.kind === kind.ConstructSignature) shape.construct = true;
+          else if (member.kind === kind.IndexSignature) shape.index = true;
+        }
+      }
+      return shape;
+    });
+  }
+  private readonly shapes = new Map<ApiSymbol, { call: boolean; construct: boolean; index: boolean } | undefined>();
+
   indexInfos(type: Type): readonly IndexInfo[] {
+    if (this.declaredShape(T(type))?.index === false) return [];
     return memo(this.indexInfosOf, T(type), () =>
       this.api.getIndexInfosOfType(T(type)).map((info) => ({ keyType: asType(info.keyType), type: asType(info.valueType) })),
     );
   }
   callSignatures(type: Type): readonly Signature[] {
+    // Arrays and tuples are never callable.
+    if (this.declaredShape(T(type))?.call === false || this.isArrayType(type) || this.isTupleType(type)) return [];
     return memo(this.callSignaturesOf, T(type), () => this.api.getSignaturesOfType(T(type), SIGNATURE_CALL)) as unknown as readonly Signature[];
   }
   hasConstructSignatures(type: Type): boolean {
+    if (this.declaredShape(T(type))?.construct === false) return false;
     return memo(this.constructSignaturesOf, T(type), () => this.api.getSignaturesOfType(T(type), SIGNATURE_CONSTRUCT).length > 0);
   }
   private prefetchTypes(symbols: readonly ApiSymbol[]): void {
@@ -305,7 +348,13 @@ export class Ts7Checker implements TypeChecker {
   nonNullable(type: Type): Type {
     // A type that admits neither null nor undefined, and stands for no other type, is its own non-nullable type.
     const flags = this.flags(type);
-    if (!(flags & (TypeFlags.Union | TypeFlags.Intersection | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void | TypeFlags.TypeParameter | TypeFlags.Index | TypeFlags.IndexedAccess | TypeFlags.Conditional | TypeFlags.Substitution | TypeFlags.NonPrimitive))) return type;
+    if (flags & TypeFlags.Union && this.strictNullChecks) {
+      // A union of such types and null, undefined or void: what remains, if it is one member.
+      const members = this.constituents(type);
+      const kept = members.filter((member) => !(this.flags(member) & NULLISH));
+      if (kept.length === 1 && !(this.flags(kept[0]) & STANDS_FOR_OTHERS)) return kept[0];
+    }
+    if (!(flags & (TypeFlags.Union | NULLISH | STANDS_FOR_OTHERS))) return type;
     return asType(memo(this.nonNullableOf, T(type), () => this.api.getNonNullableType(T(type)) ?? T(type)));
   }
   /**
@@ -366,6 +415,8 @@ export class Ts7Checker implements TypeChecker {
     return false;
   }
   private isLibraryFile(path: string): boolean {
+    // A default library is a declaration file (lib.*.d.ts): no other file is asked about.
+    if (!/\.d\.[cm]?ts$/.test(path)) return false;
     return memo(this.libraryFiles, path, () => this.program.getSourceFileMetadataByPath(path)?.isDefaultLibrary ?? false);
   }
   isLibrarySymbol(symbol: Symbol): boolean {
@@ -381,6 +432,9 @@ export class Ts7Checker implements TypeChecker {
   documentation(symbol: Symbol): Documentation | undefined {
     return memo(this.documentationOf, S(symbol), () => {
       if (!this.mayBeDocumented(symbol)) return undefined;
+      const declarations = this.declarations(symbol);
+      const read = declarations.length === 1 ? this.writtenDocumentation(declarations[0]) : undefined;
+      if (read) return read;
       const s = S(symbol);
       return {
         comment: this.api.getDocumentationCommentOfSymbol(s),
@@ -411,6 +465,45 @@ export class Ts7Checker implements TypeChecker {
     });
   }
 
+  /**
+   * A declaration's JSDoc as its syntax tree holds it, where that is what the checker would
+   * answer: a comment and tags of plain text (the API renders links), on the declaration
+   * itself, not inherited. Undefined where only the checker can tell (the API is asked then).
+   */
+  private writtenDocumentation(declaration: ts.Node): Documentation | undefined {
+    const kind = this.kind;
+    if (declaration.kind === kind.Parameter) {
+      // A parameter's documentation is its function's `@param`; its tags are those `@param`s, no keyword.
+      const name = (declaration as ts.ParameterDeclaration).name;
+      if (hasJsDoc(declaration) || name.kind !== kind.Identifier) return undefined;
+      const tags = jsDocsOf(declaration.parent)
+        .flatMap((doc) => doc.tags ?? [])
+        .filter((tag) => tag.kind === kind.JSDocParameterTag && tag.name?.kind === kind.Identifier && tag.name.text === (name as ts.Identifier).text);
+      if (tags.length > 1) return undefined;
+      const comment = tags.length ? plainText(tags[0].comment, kind) : "";
+      return comment === undefined ? undefined : { comment, tags: [] };
+    }
+    const owned = [kind.PropertySignature, kind.PropertyDeclaration, kind.FunctionDeclaration, kind.MethodDeclaration, kind.MethodSignature, kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration];
+    if (!owned.includes(declaration.kind)) return undefined;
+    const docs = jsDocsOf(declaration);
+    if (docs.length > 1) return undefined;
+    // A member whose own comment or tags are missing shows its base's, where it has one.
+    const owner = declaration.parent;
+    const inherits = !!owner && [kind.ClassDeclaration, kind.ClassExpression, kind.InterfaceDeclaration].includes(owner.kind) && ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
+    if (!docs.length) return inherits ? undefined : { comment: "", tags: [] };
+    const comment = plainText(docs[0].comment, kind);
+    if (comment === undefined) return undefined;
+    const tags: Documentation["tags"] = [];
+    for (const tag of docs[0].tags ?? []) {
+      const name = tag.tagName.text;
+      const text = plainText(tag.comment, kind);
+      if (text === undefined || name === "inheritDoc" || name === "inheritdoc" || tag.kind === kind.JSDocParameterTag) return undefined;
+      tags.push({ name, text });
+    }
+    if (inherits && (!comment || !tags.length)) return undefined;
+    return { comment, tags };
+  }
+
   signatureDeclaration(signature: Signature): ts.SignatureDeclaration | undefined {
     return G(signature).declaration?.resolve() as ts.SignatureDeclaration | undefined;
   }
@@ -432,6 +525,8 @@ export class Ts7Checker implements TypeChecker {
   signatureDocumentation(signature: Signature): string {
     const declaration = this.signatureDeclaration(signature);
     if (!declaration) return "";
+    const written = this.writtenDocumentation(declaration);
+    if (written) return written.comment;
     const kind = this.kind;
     let named: ts.Node | undefined = (declaration as ts.NamedDeclaration).name;
     if (!named && (declaration.kind === kind.ArrowFunction || declaration.kind === kind.FunctionExpression)) {
@@ -442,16 +537,43 @@ export class Ts7Checker implements TypeChecker {
     return symbol ? this.documentation(symbol)?.comment ?? "" : "";
   }
 
+  private readonly symbolsAt = new Map<ts.Node, ApiSymbol | undefined>();
   symbolAt(node: ts.Node): Symbol | undefined {
-    return this.api.getSymbolAtLocation(node) as unknown as Symbol | undefined;
+    return memo(this.symbolsAt, node, () => this.api.getSymbolAtLocation(node)) as unknown as Symbol | undefined;
+  }
+  /** Asks at once for the symbols at these nodes, which compiling will ask one by one. */
+  prefetchSymbolsAt(nodes: readonly ts.Node[]): void {
+    const missing = [...new Set(nodes)].filter((node) => !this.symbolsAt.has(node));
+    if (!missing.length) return;
+    const symbols = this.api.getSymbolAtLocation(missing);
+    missing.forEach((node, i) => this.symbolsAt.set(node, symbols[i]));
+  }
+  /** Asks at once for the types of these symbols. */
+  prefetchTypesOf(symbols: readonly Symbol[]): void {
+    this.prefetchTypes(symbols.map(S));
   }
   typeAt(node: ts.Node): Type {
     return asType(this.api.getTypeAtLocation(node));
   }
   aliasedSymbol(symbol: Symbol): Symbol {
-    return this.api.getAliasedSymbol(S(symbol)) as unknown as Symbol;
+    return memo(this.aliasedOf, S(symbol), () => this.api.getAliasedSymbol(S(symbol))) as unknown as Symbol;
   }
+  /**
+   * When the callee names a function or method declared once, the call can resolve to no other
+   * signature: its declaration is the answer, from the callee's symbol (asked for all calls at
+   * once, see prefetchSymbolsAt) instead of resolving the call.
+   */
   resolvedDeclaration(call: ts.CallExpression): ts.Declaration | undefined {
+    const { syntax } = this;
+    const callee = call.expression;
+    const name = syntax.isPropertyAccessExpression(callee) ? callee.name : syntax.isIdentifier(callee) ? callee : undefined;
+    let symbol = name && this.symbolAt(name);
+    if (symbol && this.symbolFlags(symbol) & SymbolFlag.Alias) symbol = this.aliasedSymbol(symbol);
+    if (symbol && this.symbolFlags(symbol) & (SymbolFlag.Method | SymbolFlag.Function)) {
+      const handles = S(symbol).declarations ?? [];
+      const kind = this.kind;
+      if (handles.length === 1 && [kind.MethodDeclaration, kind.MethodSignature, kind.FunctionDeclaration].includes(handles[0].kind)) return this.declarations(symbol)[0];
+    }
     return this.api.getResolvedSignature(call)?.declaration?.resolve() as ts.Declaration | undefined;
   }
   signatureOfDeclaration(declaration: ts.SignatureDeclaration): Signature | undefined {
@@ -461,4 +583,25 @@ export class Ts7Checker implements TypeChecker {
 
 function hasJsDoc(node: ts.Node | undefined): boolean {
   return ((node as Documented | undefined)?.jsDoc?.length ?? 0) > 0;
+}
+
+/** A JSDoc comment or tag, as TypeScript 7's syntax tree holds it. */
+interface JsDocNode {
+  readonly kind: number;
+  readonly comment?: readonly { kind: number; text: string }[];
+  readonly tags?: readonly (JsDocNode & { tagName: ts.Identifier; name?: ts.Identifier })[];
+}
+
+function jsDocsOf(node: ts.Node | undefined): readonly JsDocNode[] {
+  return ((node as Documented | undefined)?.jsDoc ?? []) as readonly JsDocNode[];
+}
+
+/** A comment's text when it is text only; undefined when it holds links or other nodes. */
+function plainText(comment: JsDocNode["comment"], kind: Ts7Modules["SyntaxKind"]): string | undefined {
+  let text = "";
+  for (const part of comment ?? []) {
+    if (part.kind !== kind.JSDocText) return undefined;
+    text += part.text;
+  }
+  return text;
 }
