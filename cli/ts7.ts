@@ -128,7 +128,9 @@ export class Ts7Session implements Session {
     const { syntax } = checker;
     // What compiling asks of every call, asked for all calls at once: the callees' symbols,
     // then the registered functions' symbols and their types.
-    const calls = this.ownSourceFiles().flatMap((file) => compiler.callsIn(file));
+    const files = this.ownSourceFiles();
+    checker.prefetchDeclarations(files);
+    const calls = files.flatMap((file) => compiler.callsIn(file));
     checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
     const registrations = calls.flatMap((call) => {
       const registration = compiler.registrationToCompile(call);
@@ -136,7 +138,9 @@ export class Ts7Session implements Session {
     });
     const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
     checker.prefetchSymbolsAt(functions);
-    checker.prefetchTypesOf(functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined));
+    const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
+    checker.prefetchTypesOf(symbols);
+    checker.prefetchSignatures(symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))));
     return registrations.map(({ call, registration }) => ({ call, registration, ...compiler.compileSafely(call, registration) }));
   }
 

@@ -83,6 +83,8 @@ const NO_TRUNCATION = 1;
 const OBJECT_REFERENCE = 4;
 const OBJECT_TUPLE = 8;
 const OBJECT_CLASS_OR_INTERFACE = 3;
+const OBJECT_MAPPED = 32;
+const OBJECT_INSTANTIATED = 64;
 
 const NULLISH = TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
 /** Types whose non-nullable form is another type (`T & {}`, `{}`): the checker is asked. */
@@ -255,12 +257,82 @@ export class Ts7Checker implements TypeChecker {
   }
   properties(type: Type): readonly Symbol[] {
     return memo(this.propertiesOf, T(type), () => {
+      const declared = this.declaredProperties(T(type));
+      if (declared) return declared;
       const properties = this.inheritedInTs5Order(T(type), this.api.getPropertiesOfType(T(type)));
       // Their types are asked next, all of them: in one round trip.
       this.prefetchTypes(properties);
       return properties;
     }) as unknown as readonly Symbol[];
   }
+  /**
+   * The properties of a non-generic interface or object literal type declared in the project
+   * with no base types, read off its declarations: their members' symbols, in declaration
+   * order, as the checker lists them (asked for all such declarations at once, see
+   * prefetchDeclarations). Undefined where only the checker can tell.
+   */
+  private declaredProperties(type: ApiType): ApiSymbol[] | undefined {
+    const kind = this.kind;
+    const generic = OBJECT_REFERENCE | OBJECT_INSTANTIATED | OBJECT_MAPPED;
+    if (!(type.flags & this.objectFlag) || type.objectFlags & generic || !this.declaredShape(type)) return undefined;
+    const symbol = type.getSymbol()!;
+    if (this.symbolFlags(symbol as unknown as Symbol) & SymbolFlag.Class) return undefined;
+    const found = new Map<number, ApiSymbol>();
+    for (const declaration of this.declarations(symbol as unknown as Symbol)) {
+      for (const member of (declaration as unknown as ts.InterfaceDeclaration).members ?? []) {
+        if (member.kind === kind.CallSignature || member.kind === kind.ConstructSignature || member.kind === kind.IndexSignature) continue;
+        const name = member.name;
+        if ((member.kind !== kind.PropertySignature && member.kind !== kind.MethodSignature) || !name || ![kind.Identifier, kind.StringLiteral, kind.NumericLiteral].includes(name.kind) || !this.symbolsAt.has(name)) return undefined;
+        const property = this.symbolsAt.get(name);
+        if (!property) return undefined;
+        if (!found.has(property.id)) found.set(property.id, property);
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
+   * Asks at once, for every interface, class, alias and enum declared at the top of these files,
+   * for its symbol, and for the symbols and types of the members of its interfaces and object
+   * literal types: what modeling any of them would ask one by one.
+   */
+  prefetchDeclarations(files: readonly ts.SourceFile[]): void {
+    const kind = this.kind;
+    const names: ts.Node[] = [];
+    const members: ts.Node[] = [];
+    const addMembers = (list: readonly ts.TypeElement[] | undefined) => {
+      for (const member of list ?? []) if ((member.kind === kind.PropertySignature || member.kind === kind.MethodSignature) && member.name && member.name.kind !== kind.ComputedPropertyName) members.push(member.name);
+    };
+    for (const file of files) {
+      for (const statement of file.statements) {
+        const declaration = statement as ts.DeclarationStatement & { members?: readonly ts.TypeElement[]; type?: ts.TypeNode };
+        if (![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration, kind.EnumDeclaration].includes(statement.kind) || !declaration.name) continue;
+        names.push(declaration.name);
+        if (statement.kind === kind.InterfaceDeclaration) addMembers(declaration.members);
+        if (statement.kind === kind.TypeAliasDeclaration && declaration.type?.kind === kind.TypeLiteral) addMembers((declaration.type as ts.TypeLiteralNode).members);
+      }
+    }
+    this.prefetchSymbolsAt([...names, ...members]);
+    this.prefetchTypes(members.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined));
+  }
+
+  /**
+   * Asks at once, for the declarations of these signatures (the registered functions), for the
+   * symbols of their parameters and their types, and the types their return types name.
+   */
+  prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
+    const kind = this.kind;
+    const parameters = declarations.flatMap((d) => d.parameters.map((p) => p.name).filter((name) => name.kind === kind.Identifier));
+    this.prefetchSymbolsAt(parameters);
+    this.prefetchTypes(parameters.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined));
+    const returns = declarations.map((d) => d.type).filter((type): type is ts.TypeNode => type !== undefined && type.kind !== kind.TypePredicate && !this.typesAt.has(type));
+    if (returns.length) {
+      const types = this.api.getTypeAtLocation(returns);
+      returns.forEach((node, i) => this.typesAt.set(node, types[i]));
+    }
+  }
+  private readonly typesAt = new Map<ts.Node, ApiType | undefined>();
+
   private readonly baseTypesOf = new Map<ApiType, readonly ApiType[]>();
   /**
    * A class's or interface's properties in TypeScript 5's order: its own, then each base
@@ -509,13 +581,22 @@ export class Ts7Checker implements TypeChecker {
   }
   parameters(signature: Signature): readonly Symbol[] {
     return memo(this.parametersOf, G(signature), () => {
+      // The symbols of the declaration's parameters (`this` is none), where asked already (prefetchSignatures).
+      const declared = this.signatureDeclaration(signature)?.parameters.filter((p) => !(p.name.kind === this.kind.Identifier && (p.name as ts.Identifier).text === "this"));
+      if (declared?.every((p) => this.symbolsAt.get(p.name) !== undefined)) return declared.map((p) => this.symbolsAt.get(p.name)!);
       const parameters = G(signature).getParameters();
       this.prefetchTypes(parameters);
       return parameters;
     }) as unknown as readonly Symbol[];
   }
   returnType(signature: Signature): Type {
-    return asType(memo(this.returnTypeOf, G(signature), () => this.api.getReturnTypeOfSignature(G(signature))!));
+    return asType(
+      memo(this.returnTypeOf, G(signature), () => {
+        // A declared return type is the type its annotation names (asked already, see prefetchSignatures).
+        const annotation = this.signatureDeclaration(signature)?.type;
+        return (annotation && this.typesAt.get(annotation)) || this.api.getReturnTypeOfSignature(G(signature))!;
+      }),
+    );
   }
   /**
    * The API documents symbols, not signatures: a signature's comment is its declaration's
