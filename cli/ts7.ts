@@ -7,7 +7,11 @@ import * as fs from "node:fs";
 import type * as ts from "typescript";
 import { Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
 import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
-import { ToolCompiler } from "../transformer/compile";
+import { failedRegistration, ToolCompiler } from "../transformer/compile";
+import { DiagnosticCategory } from "../transformer/checker/flags";
+import { DiagnosticCode } from "../transformer/diagnostic-codes";
+import { diagnosticAt } from "../transformer/diagnostics";
+import type { Registration } from "../transformer/registration";
 import type { Chain, Reported } from "./format";
 import { UserError, type CompiledCall, type Session } from "./project";
 
@@ -57,13 +61,23 @@ interface Api {
   close(): void;
 }
 
+/** The compiler process behind the API stopped (a panic): `at` is the registration it stopped on, if one. */
+class ApiStopped extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly at?: { call: ts.CallExpression; registration: Registration },
+  ) {
+    super("TypeScript 7's API process stopped");
+  }
+}
+
 /** The project's own sources: not declaration files, not JSON, nothing from node_modules or TypeScript's libraries. */
 function isOwnSource(fileName: string): boolean {
   return !/\.d\.[cm]?ts$|\.json$/.test(fileName) && !fileName.includes("/node_modules/") && !fileName.startsWith("bundled:") && !fileName.includes("/bundled:/");
 }
 
 export class Ts7Session implements Session {
-  private readonly api: Api;
+  private api: Api;
   private snapshot!: ApiSnapshot;
   private project!: ApiProject;
   private files = new Map<string, ApiSourceFile>();
@@ -122,26 +136,88 @@ export class Ts7Session implements Session {
   private semantic?: readonly ApiDiagnostic[];
 
   compileProject(): CompiledCall[] {
+    const compiled: CompiledCall[] = [];
+    /** Registrations done, by file and position: what remains after the compiler process stopped. */
+    const done = new Set<string>();
+    const key = (call: ts.CallExpression) => `${call.getSourceFile().fileName}:${call.getStart(call.getSourceFile())}`;
+    for (let prefetch = true; ; prefetch = false) {
+      try {
+        this.compileRemaining(compiled, done, key, prefetch);
+        return compiled;
+      } catch (error) {
+        if (!(error instanceof ApiStopped)) throw error;
+        // The registration it stopped on fails with a message that says so; the process is
+        // started again (without the batched questions, one of which may be what stopped it).
+        if (error.at) {
+          done.add(key(error.at.call));
+          const message = `typemcp could not compile this tool registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
+          compiled.push({ ...error.at, ...failedRegistration([diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]) });
+        } else if (!prefetch) throw error.cause;
+        this.restart();
+      }
+    }
+  }
+
+  private compileRemaining(compiled: CompiledCall[], done: Set<string>, key: (call: ts.CallExpression) => string, prefetch: boolean): void {
     const options = this.compilerOptions;
     const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules, options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false));
     const compiler = new ToolCompiler(checker);
     const { syntax } = checker;
-    // What compiling asks of every call, asked for all calls at once: the callees' symbols,
-    // then the registered functions' symbols and their types.
+    const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) => (this.apiStopped(cause) ? new ApiStopped(cause, at) : cause);
     const files = this.ownSourceFiles();
-    checker.prefetchDeclarations(files);
-    const calls = files.flatMap((file) => compiler.callsIn(file));
-    checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
-    const registrations = calls.flatMap((call) => {
-      const registration = compiler.registrationToCompile(call);
-      return registration ? [{ call, registration }] : [];
-    });
-    const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
-    checker.prefetchSymbolsAt(functions);
-    const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
-    checker.prefetchTypesOf(symbols);
-    checker.prefetchSignatures(symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))));
-    return registrations.map(({ call, registration }) => ({ call, registration, ...compiler.compileSafely(call, registration) }));
+    const calls = files.flatMap((file) => compiler.callsIn(file)).filter((call) => !done.has(key(call)));
+    let registrations: { call: ts.CallExpression; registration: Registration }[];
+    try {
+      // What compiling asks of every call, asked for all calls at once: the symbols and member
+      // types of the files' declarations, the callees' symbols, then the registered functions'
+      // symbols, types, parameters and return types.
+      if (prefetch) {
+        checker.prefetchDeclarations(files);
+        checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
+      }
+      registrations = calls.flatMap((call) => {
+        const registration = compiler.registrationToCompile(call);
+        return registration ? [{ call, registration }] : [];
+      });
+      if (prefetch) {
+        const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
+        checker.prefetchSymbolsAt(functions);
+        const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
+        checker.prefetchTypesOf(symbols);
+        checker.prefetchSignatures(symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))));
+      }
+    } catch (error) {
+      throw stopped(error);
+    }
+    for (const { call, registration } of registrations) {
+      const result = compiler.compileSafely(call, registration);
+      // compileSafely reports any failure on the registration; a stopped process is the session's.
+      if (this.apiStopped(result.contract.error)) throw new ApiStopped(undefined, { call, registration });
+      compiled.push({ call, registration, ...result });
+      done.add(key(call));
+    }
+  }
+
+  /**
+   * Whether the compiler process behind the API has stopped: it answers a request it fails on
+   * with its panic, then ends (which Node notices only later), or the channel to it is closed.
+   */
+  private apiStopped(failure: unknown): boolean {
+    const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
+    if (/\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text)) return true;
+    const child = (this.api as unknown as { client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } } }).client?.channel?.child;
+    return !!child && (child.exitCode !== null || child.signalCode !== null);
+  }
+
+  /** A new compiler process, with the project opened again. */
+  private restart(): void {
+    try {
+      this.api.close();
+    } catch {
+      // it has stopped already
+    }
+    this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
+    this.open();
   }
 
   get configDiagnostics(): Reported[] {

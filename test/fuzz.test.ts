@@ -18,9 +18,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
 import * as ts from "typescript";
+import type { ToolContract } from "typemcp";
 import { ROOT } from "./support/build";
 import { typeArbitrary, type GeneratedType } from "./support/type-arbitraries";
-import { compileTypeBatch, DiagnosticCode, verdictOf, type BatchResult, type ToolOutcome } from "./support/type-batch";
+import { compileTypeBatch, compileTypeBatchTs7, DiagnosticCode, verdictOf, type BatchResult, type ToolOutcome } from "./support/type-batch";
+import { TS7_DIR } from "./support/ts7";
 
 /** Fixed; FUZZ_SEED and FUZZ_TYPES explore further (a failure prints the types it failed on). */
 const SEED = Number(process.env.FUZZ_SEED ?? 93_099);
@@ -102,20 +104,116 @@ function checkBatch(batch: BatchResult): void {
   }
 }
 
+/** Batches also compiled on TypeScript 7 and compared, contract by contract (FUZZ_TS7_BATCHES; default: all). */
+const TS7_BATCHES = Number(process.env.FUZZ_TS7_BATCHES ?? Infinity);
+
+/**
+ * Tools whose TypeScript 7 contract has the same schemas in another order (see test/support/ts7.ts);
+ * whose types hold a lone surrogate (`"\ud800"`), which TypeScript 7 (its strings are UTF-8) turns
+ * into U+FFFD; and those that differ otherwise (a failure).
+ */
+const ts7 = {
+  compared: 0,
+  exact: 0,
+  orderOnly: [] as string[],
+  loneSurrogate: [] as string[],
+  /** The API process stopped on a number literal type of Infinity (it cannot send one): typemcp's error says so. */
+  infinity: [] as string[],
+  /** Descriptions of library types' members, from each TypeScript's own lib files (which document them differently). */
+  libraryDocs: [] as string[],
+  /** A union of thenables awaited to different types: TypeScript 7's API has no way to make their union (docs/typescript-7.md). */
+  awaitedUnion: [] as string[],
+  different: [] as string[],
+};
+
+/** Whether two contracts differ only in descriptions that are not in the batch's source: library members' documentation. */
+function onlyLibraryDocs(a: ToolContract, b: ToolContract, source: string): boolean {
+  const differing: string[] = [];
+  const strip = (node: unknown, other: unknown): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => strip(item, Array.isArray(other) ? other[i] : undefined));
+    if (node === null || typeof node !== "object") return node;
+    const record = node as Record<string, unknown>;
+    const twin = (other ?? {}) as Record<string, unknown>;
+    if (record.description !== twin.description) differing.push(String(record.description ?? ""), String(twin.description ?? ""));
+    return Object.fromEntries(Object.entries(record).filter(([k]) => k !== "description").map(([k, v]) => [k, strip(v, twin[k])]));
+  };
+  const [x, y] = [strip(a, b), strip(b, a)];
+  return JSON.stringify(x) === JSON.stringify(y) && differing.every((text) => text === "" || !source.includes(text.slice(0, 24)));
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether two contracts differ only where TypeScript 7 orders a union otherwise: schemas the
+ * same once object keys, `required`, `enum` and `anyOf` members are in one order; a refused
+ * registration refused both ways, with as many problems (their texts print the types, whose
+ * unions each TypeScript prints in its own order).
+ */
+function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined): boolean {
+  if (!a || !b) return false;
+  if (a.error !== undefined || b.error !== undefined) return a.error !== undefined && b.error !== undefined && a.error.split("\n").length === b.error.split("\n").length;
+  // A type's text (a title, the $defs key made of it) as the characters it is made of: each
+  // TypeScript prints a union's members in its own order, and 5 escapes non-ASCII characters
+  // in template literal texts where 7 does not.
+  const letters = (text: string) => [...text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))].sort().join("");
+  const sorted = (value: unknown): unknown => {
+    const walk = (node: unknown, key?: string): unknown => {
+      if (Array.isArray(node)) {
+        const items = node.map((item) => walk(item));
+        return key === "anyOf" || key === "required" || key === "enum" ? [...items].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))) : items;
+      }
+      if (typeof node === "string") return key === "title" ? letters(node) : key === "$ref" ? `#/$defs/${letters(node.slice(8))}` : node;
+      if (node === null || typeof node !== "object") return node;
+      const entries = Object.entries(node).map(([k, v]) => [key === "$defs" ? letters(k) : k, walk(v, key === "properties" || key === "$defs" ? undefined : k)] as const);
+      return Object.fromEntries(entries.sort(([x], [y]) => x.localeCompare(y)));
+    };
+    return walk(value);
+  };
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+}
+
+/** Compares each tool's contract from TypeScript 7 with the transformer's on 5.9. */
+function compareTs7(batch: BatchResult, outcomes: Map<string, { contract: ToolContract; messages: string[] }>): string[] {
+  const problems: string[] = [];
+  for (const c of batch.cases) {
+    for (const outcome of [c.in, c.out]) {
+      const other = outcomes.get(outcome.fn);
+      ts7.compared++;
+      if (!other) {
+        problems.push(`${outcome.fn}: TypeScript 7 found no registration`);
+        continue;
+      }
+      const [a, b] = [JSON.stringify(outcome.contract), JSON.stringify(other.contract)];
+      if (a === b) ts7.exact++;
+      else if (sameUpToOrder(outcome.contract, other.contract)) ts7.orderOnly.push(`${outcome.fn}: ${c.type.text}`);
+      else if (LONE_SURROGATE.test(JSON.stringify(outcome.contract).replace(/\\u[0-9a-fA-F]{4}/g, (e) => String.fromCharCode(parseInt(e.slice(2), 16))))) ts7.loneSurrogate.push(`${outcome.fn}: ${c.type.text}`);
+      else if (other.contract.error?.includes("API process stopped") && /e[34]\d\d|Infinity/.test(describeType(c.type))) ts7.infinity.push(`${outcome.fn}: ${c.type.text}`);
+      else if (outcome.contract && onlyLibraryDocs(outcome.contract, other.contract, batch.source)) ts7.libraryDocs.push(`${outcome.fn}: ${c.type.text}`);
+      else if (!outcome.contract?.error && other.contract.error && /Promise(Like)?</.test(describeType(c.type))) ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
+      else {
+        ts7.different.push(`${outcome.fn}: ${c.type.text}`);
+        problems.push(`${outcome.fn} (${describeType(c.type)}):\n  TypeScript 5.9: ${a.slice(0, 1500)}\n  TypeScript 7:   ${b.slice(0, 1500)}`);
+      }
+    }
+  }
+  return problems;
+}
+
 const types = fc.sample(typeArbitrary, { seed: SEED, numRuns: TYPES });
 const batches = Array.from({ length: Math.ceil(TYPES / PER_PROGRAM) }, (_, i) => i);
 
 describe(`${TYPES} generated types (seed ${SEED}), ${PER_PROGRAM} per program`, () => {
-  test.each(batches)("batch %i: every tool gets a valid schema or a located diagnostic, and the transformer never fails", (i) => {
+  test.each(batches)("batch %i: every tool gets a valid schema or a located diagnostic, and the transformer never fails; TypeScript 7 gives the same contracts", (i) => {
     const batch = compileTypeBatch(`fuzz_${i}`, types.slice(i * PER_PROGRAM, (i + 1) * PER_PROGRAM), i * PER_PROGRAM);
     const before = failures.length;
     checkBatch(batch);
     expect(batch.ms).toBeLessThan(BATCH_BOUND_MS);
     expect(failures.slice(before)).toEqual([]);
+    if (i < TS7_BATCHES) expect(compareTs7(batch, compileTypeBatchTs7(`fuzz_${i}`, TS7_DIR))).toEqual([]);
   });
 
   afterAll(() => {
-    const report = { seed: SEED, ...tally, reasons: Object.fromEntries(Object.entries(tally.reasons).sort((a, b) => b[1] - a[1])) };
+    const report = { seed: SEED, ...tally, reasons: Object.fromEntries(Object.entries(tally.reasons).sort((a, b) => b[1] - a[1])), ts7 };
     const dir = path.join(ROOT, ".build", "fuzz");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "report.json"), JSON.stringify(report, null, 2));
@@ -123,6 +221,7 @@ describe(`${TYPES} generated types (seed ${SEED}), ${PER_PROGRAM} per program`, 
       `\nfuzz (seed ${SEED}): ${tally.types} types tried, ${tally.tools} tools: ${tally.schema} with a valid schema, ${tally.diagnostic} with a located diagnostic; ` +
         `per type: ${tally.bothSchemas} schema both ways, ${tally.bothDiagnostics} diagnostic both ways, ${tally.mixed} one of each; ` +
         `TypeScript capped ${tally.capped} instantiations (TS2589); ` +
+        `TypeScript 7: ${ts7.compared} contracts compared, ${ts7.exact} the same byte for byte, ${ts7.orderOnly.length} the same up to the order of union members and properties, ${ts7.loneSurrogate.length} with a lone surrogate TypeScript 7 cannot hold, ${ts7.infinity.length} on an Infinity literal its API cannot send, ${ts7.libraryDocs.length} with its own lib files' documentation, ${ts7.awaitedUnion.length} awaiting a union of thenables, ${ts7.different.length} different; ` +
         `batches of ${PER_PROGRAM}: ${tally.batchMs.join(", ")} ms (report: .build/fuzz/report.json)\n`,
     );
   });

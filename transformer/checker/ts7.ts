@@ -87,6 +87,7 @@ const OBJECT_MAPPED = 32;
 const OBJECT_INSTANTIATED = 64;
 
 const NULLISH = TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
+const PRIMITIVE_OR_NEVER = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.ESSymbol | TypeFlags.UniqueESSymbol | NULLISH | TypeFlags.Never;
 /** Types whose non-nullable form is another type (`T & {}`, `{}`): the checker is asked. */
 const STANDS_FOR_OTHERS = TypeFlags.Intersection | TypeFlags.Union | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.TypeParameter | TypeFlags.Index | TypeFlags.IndexedAccess | TypeFlags.Conditional | TypeFlags.Substitution | TypeFlags.NonPrimitive;
 
@@ -436,6 +437,8 @@ export class Ts7Checker implements TypeChecker {
   awaited(type: Type): Type {
     const flags = this.flags(type);
     if (flags & TypeFlags.Any) return type;
+    // A primitive is no promise, even intersected with a thenable (`string & PromiseLike<T>`), as the checker decides.
+    if (flags & TypeFlags.Intersection && this.constituents(type).some((member) => this.flags(member) & PRIMITIVE_OR_NEVER)) return type;
     if (flags & TypeFlags.Union) {
       const members = this.constituents(type).map((member) => this.awaited(member));
       // A union's members awaited to one type are that type; else there is no handle for their union.
