@@ -59,6 +59,7 @@ interface ApiSnapshot {
 interface Api {
   updateSnapshot(params?: { openProjects?: string[]; fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true } }): ApiSnapshot;
   close(): void;
+  clearSourceFileCache(): void;
 }
 
 /** The compiler process behind the API stopped (a panic): `at` is the registration it stopped on, if one. */
@@ -108,6 +109,8 @@ export class Ts7Session implements Session {
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
   update(changed: string[]): void {
     this.snapshot.dispose();
+    // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
+    this.api.clearSourceFileCache();
     this.open({ fileChanges: { changed } });
   }
 
@@ -179,6 +182,8 @@ export class Ts7Session implements Session {
         const registration = compiler.registrationToCompile(call);
         return registration ? [{ call, registration }] : [];
       });
+      // registrationToCompile takes a failure to tell for no registration: a stopped process is none.
+      if (checker.stoppedBy) throw new ApiStopped(checker.stoppedBy);
       if (prefetch) {
         const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
         checker.prefetchSymbolsAt(functions);
@@ -192,7 +197,7 @@ export class Ts7Session implements Session {
     for (const { call, registration } of registrations) {
       const result = compiler.compileSafely(call, registration);
       // compileSafely reports any failure on the registration; a stopped process is the session's.
-      if (this.apiStopped(result.contract.error)) throw new ApiStopped(undefined, { call, registration });
+      if (checker.stoppedBy || this.apiStopped(result.contract.error)) throw new ApiStopped(checker.stoppedBy, { call, registration });
       compiled.push({ call, registration, ...result });
       done.add(key(call));
     }

@@ -5,6 +5,7 @@
  * byte for byte, contracts included; the diagnostics line for line; the built servers serve
  * exactly expected.json; `typemcp check` and `typemcp manifest` print the same both ways.
  */
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MCPServer, ToolContract } from "typemcp";
@@ -12,8 +13,8 @@ import { emittedRegistrations } from "./support/emitted-contracts";
 import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./support/fixtures";
 import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
-import { runCli } from "./support/cli";
-import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7 } from "./support/ts7";
+import { CLI, runCli } from "./support/cli";
+import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7 } from "./support/ts7";
 import type { CliRun } from "./support/cli";
 
 const cases = fixtures();
@@ -132,4 +133,38 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     expect(differing.map((tool) => KNOWN_ORDER_DIFFERENCES.find((known) => known.endsWith(`/${tool}`)))).not.toContain(undefined);
     expect(canonical(b)).toEqual(canonical(a));
   });
+});
+
+describe("typemcp build --watch on TypeScript 7", () => {
+  test("builds, then builds again when a source changes: the new contract is in the emitted call", async () => {
+    const dir = path.join(FIXTURES_TS7, "..", "ts7-watch");
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    const source = (parameter: string) => `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
+    fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string"));
+    const child = spawn(process.execPath, [CLI, "build", "--watch"], { cwd: dir, env: { ...process.env, ...WITH_TS7 } });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    const waitFor = async (count: number) => {
+      for (let waited = 0; (output.match(/Watching for file changes\./g) ?? []).length < count; waited += 50) {
+        if (waited > 60_000) throw new Error(`no build after a change:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const emitted = () => emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract;
+    try {
+      await waitFor(1);
+      expect(output).toContain("1 tool registration built: no errors, 0 warnings.\n");
+      expect(emitted().params).toEqual(["name"]);
+      fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string, times: number"));
+      await waitFor(2);
+      expect(output).toMatch(/File change detected \(src\/server\.ts\): building again\./);
+      expect(emitted().params).toEqual(["name", "times"]);
+      expect(emitted().inputSchema).toEqual({ type: "object", title: "greetArguments", properties: { name: { type: "string" }, times: { type: "number" } }, required: ["name", "times"], additionalProperties: false });
+    } finally {
+      child.kill("SIGINT");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }, 120_000);
 });

@@ -177,13 +177,32 @@ export class Ts7Checker implements TypeChecker {
   private readonly parametersOf = new Map<ApiSignature, readonly ApiSymbol[]>();
   private readonly returnTypeOf = new Map<ApiSignature, ApiType>();
 
+  /** The first failure of the compiler process (it panicked, and stopped), if any: callers that swallow errors check it. */
+  stoppedBy?: Error;
+  readonly api: ApiChecker;
+
   constructor(
-    readonly api: ApiChecker,
+    api: ApiChecker,
     private readonly program: ApiProgram,
     modules: Ts7Modules,
     /** The project's strictNullChecks: without it, a type's non-nullable type is itself. */
     private readonly strictNullChecks = true,
   ) {
+    // Every question goes through here: a panic of the compiler process is remembered.
+    this.api = new Proxy(api, {
+      get: (target, key) => {
+        const member = Reflect.get(target, key) as unknown;
+        if (typeof member !== "function") return member;
+        return (...args: unknown[]) => {
+          try {
+            return (member as (...a: unknown[]) => unknown).apply(target, args);
+          } catch (error) {
+            if (error instanceof Error && /\bpanic: |SyncRpcChannel|EPIPE/.test(error.message)) this.stoppedBy ??= error;
+            throw error;
+          }
+        };
+      },
+    });
     this.syntax = ts7Syntax(modules);
     this.kind = modules.SyntaxKind;
     this.typeFlags = flagTranslator(TypeFlag, modules.TypeFlags);
