@@ -23,6 +23,7 @@ import { ROOT } from "./support/build";
 import { typeArbitrary, type GeneratedType } from "./support/type-arbitraries";
 import { compileTypeBatch, compileTypeBatchTs7, DiagnosticCode, verdictOf, type BatchResult, type ToolOutcome } from "./support/type-batch";
 import { TS7_DIR } from "./support/ts7";
+import { MAX_PROBLEMS } from "../transformer/problems";
 
 /** Fixed; FUZZ_SEED and FUZZ_TYPES explore further (a failure prints the types it failed on). */
 const SEED = Number(process.env.FUZZ_SEED ?? 93_099);
@@ -119,27 +120,14 @@ const ts7 = {
   loneSurrogate: [] as string[],
   /** The API process stopped on a number literal type of Infinity (it cannot send one): typemcp's error says so. */
   infinity: [] as string[],
-  /** Descriptions of library types' members, from each TypeScript's own lib files (which document them differently). */
+  /** Descriptions and printed names of library types and their members, from each TypeScript's own lib files (which document and declare them differently), and union order. */
   libraryDocs: [] as string[],
   /** A union of thenables awaited to different types: TypeScript 7's API has no way to make their union (docs/typescript-7.md). */
   awaitedUnion: [] as string[],
+  /** Refused both ways, with other problems listed (each lists a union's problems in its order, the first 20). */
+  refusedBoth: [] as string[],
   different: [] as string[],
 };
-
-/** Whether two contracts differ only in descriptions that are not in the batch's source: library members' documentation. */
-function onlyLibraryDocs(a: ToolContract, b: ToolContract, source: string): boolean {
-  const differing: string[] = [];
-  const strip = (node: unknown, other: unknown): unknown => {
-    if (Array.isArray(node)) return node.map((item, i) => strip(item, Array.isArray(other) ? other[i] : undefined));
-    if (node === null || typeof node !== "object") return node;
-    const record = node as Record<string, unknown>;
-    const twin = (other ?? {}) as Record<string, unknown>;
-    if (record.description !== twin.description) differing.push(String(record.description ?? ""), String(twin.description ?? ""));
-    return Object.fromEntries(Object.entries(record).filter(([k]) => k !== "description").map(([k, v]) => [k, strip(v, twin[k])]));
-  };
-  const [x, y] = [strip(a, b), strip(b, a)];
-  return JSON.stringify(x) === JSON.stringify(y) && differing.every((text) => text === "" || !source.includes(text.slice(0, 24)));
-}
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -149,22 +137,46 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * registration refused both ways, with as many problems (their texts print the types, whose
  * unions each TypeScript prints in its own order).
  */
-function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined): boolean {
+function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined, source?: string): boolean {
   if (!a || !b) return false;
-  if (a.error !== undefined || b.error !== undefined) return a.error !== undefined && b.error !== undefined && a.error.split("\n").length === b.error.split("\n").length;
+  if (a.error !== undefined || b.error !== undefined) {
+    // Problems are listed per member, in the union's order, the first MAX_PROBLEMS of them.
+    const lines = (error: string) => Math.min(error.split("\n").length, MAX_PROBLEMS + 1);
+    return a.error !== undefined && b.error !== undefined && lines(a.error) === lines(b.error);
+  }
+  if (source !== undefined) {
+    // Descriptions that are not in the batch's source come from each TypeScript's own lib files.
+    const strip = (node: unknown): unknown =>
+      Array.isArray(node)
+        ? node.map(strip)
+        : node !== null && typeof node === "object"
+          ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !((k === "description" || k === "title") && typeof v === "string" && !source.includes(v.slice(0, 24)))).map(([k, v]) => [k, strip(v)]))
+          : node;
+    return sameUpToOrder(strip(a) as ToolContract, strip(b) as ToolContract);
+  }
   // A type's text (a title, the $defs key made of it) as the characters it is made of: each
   // TypeScript prints a union's members in its own order, and 5 escapes non-ASCII characters
   // in template literal texts where 7 does not.
   const letters = (text: string) => [...text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))].sort().join("");
   const sorted = (value: unknown): unknown => {
+    // $defs keys are made of the printed titles: each stands for its definition's title.
+    const keys = new Map<string, string>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(collect);
+      if (node === null || typeof node !== "object") return;
+      const defs = (node as Record<string, unknown>).$defs as Record<string, { title?: string }> | undefined;
+      if (defs) for (const [k, definition] of Object.entries(defs)) keys.set(k, letters(definition.title ?? k));
+      Object.values(node).forEach(collect);
+    };
+    collect(value);
     const walk = (node: unknown, key?: string): unknown => {
       if (Array.isArray(node)) {
         const items = node.map((item) => walk(item));
         return key === "anyOf" || key === "required" || key === "enum" ? [...items].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))) : items;
       }
-      if (typeof node === "string") return key === "title" ? letters(node) : key === "$ref" ? `#/$defs/${letters(node.slice(8))}` : node;
+      if (typeof node === "string") return key === "title" ? letters(node) : key === "$ref" && node !== "#" ? `#/$defs/${keys.get(node.slice(8)) ?? node}` : node;
       if (node === null || typeof node !== "object") return node;
-      const entries = Object.entries(node).map(([k, v]) => [key === "$defs" ? letters(k) : k, walk(v, key === "properties" || key === "$defs" ? undefined : k)] as const);
+      const entries = Object.entries(node).map(([k, v]) => [key === "$defs" ? keys.get(k) ?? k : k, walk(v, key === "properties" || key === "$defs" ? undefined : k)] as const);
       return Object.fromEntries(entries.sort(([x], [y]) => x.localeCompare(y)));
     };
     return walk(value);
@@ -188,11 +200,12 @@ function compareTs7(batch: BatchResult, outcomes: Map<string, { contract: ToolCo
       else if (sameUpToOrder(outcome.contract, other.contract)) ts7.orderOnly.push(`${outcome.fn}: ${c.type.text}`);
       else if (LONE_SURROGATE.test(JSON.stringify(outcome.contract).replace(/\\u[0-9a-fA-F]{4}/g, (e) => String.fromCharCode(parseInt(e.slice(2), 16))))) ts7.loneSurrogate.push(`${outcome.fn}: ${c.type.text}`);
       else if (other.contract.error?.includes("API process stopped") && /e[34]\d\d|Infinity/.test(describeType(c.type))) ts7.infinity.push(`${outcome.fn}: ${c.type.text}`);
-      else if (outcome.contract && onlyLibraryDocs(outcome.contract, other.contract, batch.source)) ts7.libraryDocs.push(`${outcome.fn}: ${c.type.text}`);
-      else if (!outcome.contract?.error && other.contract.error && /Promise(Like)?</.test(describeType(c.type))) ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
+      else if (sameUpToOrder(outcome.contract, other.contract, batch.source)) ts7.libraryDocs.push(`${outcome.fn}: ${c.type.text}`);
+      else if (other.contract.error?.includes("is a union of promises of different types")) ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
+      else if (outcome.contract?.error !== undefined && other.contract.error !== undefined) ts7.refusedBoth.push(`${outcome.fn}: ${c.type.text}`);
       else {
         ts7.different.push(`${outcome.fn}: ${c.type.text}`);
-        problems.push(`${outcome.fn} (${describeType(c.type)}):\n  TypeScript 5.9: ${a.slice(0, 1500)}\n  TypeScript 7:   ${b.slice(0, 1500)}`);
+        problems.push(`${outcome.fn} (${describeType(c.type)}):\n  TypeScript 5.9: ${a}\n  TypeScript 7:   ${b}`);
       }
     }
   }
@@ -221,7 +234,7 @@ describe(`${TYPES} generated types (seed ${SEED}), ${PER_PROGRAM} per program`, 
       `\nfuzz (seed ${SEED}): ${tally.types} types tried, ${tally.tools} tools: ${tally.schema} with a valid schema, ${tally.diagnostic} with a located diagnostic; ` +
         `per type: ${tally.bothSchemas} schema both ways, ${tally.bothDiagnostics} diagnostic both ways, ${tally.mixed} one of each; ` +
         `TypeScript capped ${tally.capped} instantiations (TS2589); ` +
-        `TypeScript 7: ${ts7.compared} contracts compared, ${ts7.exact} the same byte for byte, ${ts7.orderOnly.length} the same up to the order of union members and properties, ${ts7.loneSurrogate.length} with a lone surrogate TypeScript 7 cannot hold, ${ts7.infinity.length} on an Infinity literal its API cannot send, ${ts7.libraryDocs.length} with its own lib files' documentation, ${ts7.awaitedUnion.length} awaiting a union of thenables, ${ts7.different.length} different; ` +
+        `TypeScript 7: ${ts7.compared} contracts compared, ${ts7.exact} the same byte for byte, ${ts7.orderOnly.length} the same up to the order of union members and properties, ${ts7.loneSurrogate.length} with a lone surrogate TypeScript 7 cannot hold, ${ts7.infinity.length} on an Infinity literal its API cannot send, ${ts7.libraryDocs.length} with its own lib files' documentation or type names, ${ts7.awaitedUnion.length} awaiting a union of thenables, ${ts7.refusedBoth.length} refused both ways with other problems listed, ${ts7.different.length} different; ` +
         `batches of ${PER_PROGRAM}: ${tally.batchMs.join(", ")} ms (report: .build/fuzz/report.json)\n`,
     );
   });

@@ -203,6 +203,11 @@ export class ToolCompiler {
       diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
     };
 
+    if (fn.unawaitable) {
+      const message = `Function ${name}: return type ${this.checker.typeToString(this.checker.returnType(fn.signature))} is a union of promises of different types, whose awaited union TypeScript 7's checker API cannot give: declare it as one promise of the union (Promise<A | B>)`;
+      diagnostics.push(diagnosticAt(fn.returnTypeNode, DiagnosticCategory.Error, DiagnosticCode.OutputNotSerializable, message));
+      return undefined;
+    }
     if (!fn.returnType) {
       if (required) notSerializable("(not annotated)", [`${name}: annotate the function's return type: the output schema is built from it`]);
       return undefined;

@@ -12,6 +12,8 @@ export interface ToolFunction {
   returnType?: Type;
   /** Where return type problems are reported. */
   returnTypeNode: ts.Node;
+  /** The declared return type is a union of promises whose awaited union this TypeScript cannot give. */
+  unawaitable?: true;
 }
 
 function declaredName(declaration: ts.Node | undefined, { syntax }: TypeChecker): string | undefined {
@@ -40,13 +42,15 @@ function description(signature: Signature, symbol: Symbol | undefined, checker: 
 }
 
 /** What a signature says of a tool: its return type (Promise unwrapped), if annotated, and where to report it. */
-function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode"> {
+function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode" | "unawaitable"> {
   const declaration = checker.signatureDeclaration(signature);
   const annotated = declaration?.type !== undefined;
+  const returnType = annotated ? awaited(checker.returnType(signature), checker) : undefined;
   return {
     signature,
-    returnType: annotated ? awaited(checker.returnType(signature), checker) : undefined,
+    returnType,
     returnTypeNode: declaration?.type ?? fallback,
+    ...(annotated && returnType === undefined && { unawaitable: true as const }),
   };
 }
 
@@ -54,7 +58,7 @@ function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.
 const NEVER_THENABLE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
 
 /** The type a call's result settles to: `Promise<T>` (and any thenable) unwrapped. */
-function awaited(type: Type, checker: TypeChecker): Type {
+function awaited(type: Type, checker: TypeChecker): Type | undefined {
   // Awaiting looks for `then` the long way; most tools return no promise at all.
   const mayBeThenable = (t: Type) => !(checker.flags(t) & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
   const members = checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type];

@@ -119,8 +119,12 @@ export interface TypeChecker {
   hasConstructSignatures(type: Type): boolean;
   typeOfSymbol(symbol: Symbol): Type;
   nonNullable(type: Type): Type;
-  /** What awaiting a value of the type gives: `Promise<T>` (and any thenable) unwrapped. */
-  awaited(type: Type): Type;
+  /**
+   * What awaiting a value of the type gives: `Promise<T>` (and any thenable) unwrapped.
+   * Undefined when the checker cannot give it as one type (TypeScript 7: a union of thenables
+   * that settle to different types).
+   */
+  awaited(type: Type): Type | undefined;
   /** As TypeScript prints it in its messages; `full`: never cut short. */
   typeToString(type: Type, full?: boolean): string;
 

@@ -453,19 +453,22 @@ export class Ts7Checker implements TypeChecker {
    * The API has no getAwaitedType: the value type is what `then`'s callback receives, as the
    * checker finds it (getPromisedTypeOfPromise), awaited again until it is no thenable.
    */
-  awaited(type: Type): Type {
+  awaited(type: Type): Type | undefined {
     const flags = this.flags(type);
     if (flags & TypeFlags.Any) return type;
     // A primitive is no promise, even intersected with a thenable (`string & PromiseLike<T>`), as the checker decides.
     if (flags & TypeFlags.Intersection && this.constituents(type).some((member) => this.flags(member) & PRIMITIVE_OR_NEVER)) return type;
     if (flags & TypeFlags.Union) {
       const members = this.constituents(type).map((member) => this.awaited(member));
-      // A union's members awaited to one type are that type; else there is no handle for their union.
-      return members.every((member) => member === members[0]) ? members[0] : type;
+      // A union's members awaited to one type are that type; to several, their union, for which
+      // the API has no handle: undefined (the caller says so, rather than describe the promises).
+      if (members.some((member) => member === undefined)) return undefined;
+      return members.every((member) => member === members[0]) ? members[0] : members.every((member, i) => member === this.constituents(type)[i]) ? type : undefined;
     }
     const then = this.property(type, "then");
     if (!then) return type;
-    const thenSignatures = this.callSignatures(this.nonNullable(this.typeOfSymbol(then)));
+    // An optional `then` (`Partial<Promise<T>>`) has no call signatures, as the checker finds: no promise.
+    const thenSignatures = this.callSignatures(this.typeOfSymbol(then));
     const fulfilled = thenSignatures.map((signature) => this.api.getParameterType(G(signature), 0));
     if (fulfilled.length !== 1 || !fulfilled[0]) return type;
     const callbacks = this.callSignatures(this.nonNullable(asType(fulfilled[0])));
