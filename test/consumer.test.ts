@@ -258,10 +258,20 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     fs.rmSync(path.join(project, "src", "broken.ts"));
   });
 
-  test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, an unbuilt tool too", () => {
+  test("typemcp check on TypeScript 7: the count, exit 0", () => {
+    expect(run("npx typemcp check")).toMatchObject({ status: 0, stdout: "2 tool registrations checked: no errors, 0 warnings.\n", stderr: "" });
+  });
+
+  test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, the editor plugin steps aside, an unbuilt tool names typemcp build", () => {
     expect(run("npx typemcp --help").stdout).toMatch(/^Usage: typemcp <command>/);
     const transformer = run(`node -e 'require("typemcp/transformer").default({}, {})'`);
     expect(transformer.stderr).toContain("has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`");
+    // The language-service plugin, as an editor's tsserver (a TypeScript 5) would load it here: it steps aside and says why.
+    const plugin = run(`node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`);
+    expect(JSON.parse(plugin.stdout)).toEqual({
+      same: true,
+      logged: [expect.stringMatching(/^typemcp: language-service plugin disabled: the project installed TypeScript 7\.\d+\.\d+, whose language server loads no plugins; run `npx typemcp check --watch`/)],
+    });
     fs.writeFileSync(path.join(project, "unbuilt.js"), `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`);
     const unbuilt = run("node unbuilt.js");
     expect(unbuilt.stderr).toContain("has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`");

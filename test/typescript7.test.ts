@@ -168,3 +168,10 @@ describe("typemcp build --watch on TypeScript 7", () => {
     }
   }, 120_000);
 });
+
+test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to build with typemcp build instead of failing inside", () => {
+  const plugin = (require(path.join(FIXTURES_TS7, "..", "..", "dist", "transformer", "index.js")) as { default: (program: object, config: object, extras: object) => unknown }).default;
+  expect(() => plugin({}, {}, { ts: { version: "7.0.2" } })).toThrow(
+    'typemcp: TypeScript 7.0.2 has no transformer API, so neither tspc nor ts-patch can run typemcp\'s transformer on it. Build with `npx typemcp build` (TypeScript 7\'s own compiler, with every tool\'s schemas written in), and remove { "transform": "typemcp/transformer" } from tsconfig.json; or install TypeScript 5 or 6 with ts-patch to build with tspc.',
+  );
+});

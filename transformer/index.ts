@@ -42,7 +42,7 @@ export default function typemcpTransformer(program: ts.Program, config?: unknown
  */
 function checkTypeScript(version: string | undefined): void {
   const loaded = version ?? (require("typescript") as { version?: string }).version ?? "unknown";
-  if (!(majorOf(loaded) >= 5 && majorOf(loaded) < 7)) throw new Error(transformerUnsupported(loaded));
+  if (majorOf(loaded) >= 7) throw new Error(transformerUnsupported(loaded));
 }
 
 function transform(): typeof Transform {

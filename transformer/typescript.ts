@@ -47,9 +47,7 @@ export function majorOf(version: string | undefined): number {
   return Number((version ?? "").split(".")[0]);
 }
 
-/** What to run instead, for a transformer entry (tspc, ts-patch, ts-jest) loaded by TypeScript `version`. */
+/** What to run instead, for a transformer entry (tspc, ts-patch, ts-jest) loaded by TypeScript `version` (7 or later). */
 export function transformerUnsupported(version: string): string {
-  return majorOf(version) >= 7
-    ? `typemcp: TypeScript ${version} has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with \`${BUILD_WITH_TS7}\` (TypeScript 7's own compiler, with every tool's schemas written in), and remove { "transform": "typemcp/transformer" } from tsconfig.json; or install TypeScript 5 or 6 with ts-patch to build with tspc.`
-    : `typemcp: TypeScript ${version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7.`;
+  return `typemcp: TypeScript ${version} has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with \`${BUILD_WITH_TS7}\` (TypeScript 7's own compiler, with every tool's schemas written in), and remove { "transform": "typemcp/transformer" } from tsconfig.json; or install TypeScript 5 or 6 with ts-patch to build with tspc.`;
 }
