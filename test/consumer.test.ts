@@ -42,6 +42,55 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
 
+const WEATHER_SCHEMA = {
+  title: "WeatherData", type: "object",
+  properties: {
+    temperature: { type: "number", description: "Degrees Celsius." },
+    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+    conditions: { type: "string" },
+  },
+  required: ["temperature", "humidity", "conditions"],
+  additionalProperties: false,
+};
+
+/** The quick start's server, built: the official client gets its exact schemas and results over stdio. */
+async function expectQuickStartServed(serverJs: string): Promise<void> {
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [serverJs] }));
+  try {
+    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+    expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+        outputSchema: WEATHER_SCHEMA,
+      },
+      {
+        name: "get_forecast",
+        description: "Daily forecast for a city.",
+        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+        outputSchema: {
+          type: "object", title: "get_forecastOutput",
+          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+          required: ["result"],
+          $defs: { WeatherData: WEATHER_SCHEMA },
+        },
+      },
+    ]);
+    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [
+        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+      ],
+      structuredContent: { result: [day(16.2), day(17.2)] },
+    });
+  } finally {
+    await client.close();
+  }
+}
+
 describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 
@@ -72,56 +121,12 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  const WEATHER_SCHEMA = {
-    title: "WeatherData", type: "object",
-    properties: {
-      temperature: { type: "number", description: "Degrees Celsius." },
-      humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-      conditions: { type: "string" },
-    },
-    required: ["temperature", "humidity", "conditions"],
-    additionalProperties: false,
-  };
-
   test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {
     const build = tspc();
     expect(build.output).toBe("");
     expect(build.status).toBe(0);
 
-    const client = new Client({ name: "consumer", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
-    try {
-      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-      expect((await client.listTools()).tools).toEqual([
-        {
-          name: "get_weather",
-          description: "Current weather for a city.",
-          inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-          outputSchema: WEATHER_SCHEMA,
-        },
-        {
-          name: "get_forecast",
-          description: "Daily forecast for a city.",
-          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-          outputSchema: {
-            type: "object", title: "get_forecastOutput",
-            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-            required: ["result"],
-            $defs: { WeatherData: WEATHER_SCHEMA },
-          },
-        },
-      ]);
-      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-        content: [
-          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-        ],
-        structuredContent: { result: [day(16.2), day(17.2)] },
-      });
-    } finally {
-      await client.close();
-    }
+    await expectQuickStartServed(path.join(project, "dist", "server.js"));
   });
 
   test("the README's one-line check answers exactly what the README shows", () => {
@@ -200,40 +205,7 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 
     expect(start).toBe("node dist/server.js");
-    const client = new Client({ name: "consumer-ts7", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(project, "dist", "server.js")] }));
-    try {
-      const weather = {
-        title: "WeatherData", type: "object",
-        properties: {
-          temperature: { type: "number", description: "Degrees Celsius." },
-          humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-          conditions: { type: "string" },
-        },
-        required: ["temperature", "humidity", "conditions"],
-        additionalProperties: false,
-      };
-      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-      expect((await client.listTools()).tools).toEqual([
-        { name: "get_weather", description: "Current weather for a city.", inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"), outputSchema: weather },
-        {
-          name: "get_forecast",
-          description: "Daily forecast for a city.",
-          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-          outputSchema: { type: "object", title: "get_forecastOutput", properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } }, required: ["result"], $defs: { WeatherData: weather } },
-        },
-      ]);
-      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-        content: [
-          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-        ],
-        structuredContent: { result: [day(16.2), day(17.2)] },
-      });
-    } finally {
-      await client.close();
-    }
+    await expectQuickStartServed(path.join(project, "dist", "server.js"));
   });
 
   test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {
