@@ -14,6 +14,7 @@ import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./suppo
 import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
 import { CLI, runCli } from "./support/cli";
+import { ROOT } from "./support/build";
 import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7 } from "./support/ts7";
 import type { CliRun } from "./support/cli";
 
@@ -174,4 +175,23 @@ test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to
   expect(() => plugin({}, {}, { ts: { version: "7.0.2" } })).toThrow(
     'typemcp: TypeScript 7.0.2 has no transformer API, so neither tspc nor ts-patch can run typemcp\'s transformer on it. Build with `npx typemcp build` (TypeScript 7\'s own compiler, with every tool\'s schemas written in), and remove { "transform": "typemcp/transformer" } from tsconfig.json; or install TypeScript 5 or 6 with ts-patch to build with tspc.',
   );
+});
+
+test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; on 7 it writes the same JavaScript, the same summary", () => {
+  const write = (folder: string) => {
+    const dir = path.join(FIXTURES_TS7, "..", folder);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    fs.copyFileSync(path.join(ROOT, "fixtures", "decorators", "tool.ts"), path.join(dir, "src", "tool.ts"));
+    return dir;
+  };
+  const [five, seven] = [write("build-ts5"), write("build-ts7")];
+  const ts5 = runCli(["build"], five);
+  const ts7 = runCli7(["build"], seven);
+  expect(ts5).toEqual({ status: 0, stdout: expect.stringMatching(/ tool registrations built: no errors, 0 warnings\.\n$/), stderr: "" });
+  expect(ts7).toEqual(ts5);
+  const js = fs.readFileSync(path.join(five, "dist", "tool.js"), "utf8");
+  expect(js).toContain("JSON.parse('{\"v\":1,\"name\":\"get_weather\"");
+  expect(fs.readFileSync(path.join(seven, "dist", "tool.js"), "utf8")).toBe(js);
 });
