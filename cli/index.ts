@@ -197,7 +197,7 @@ async function run(args: Arguments): Promise<number> {
   const configFile = findConfig(args.project);
   const session = openSession(configFile);
   const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile, args));
-  if (args.watch) return watchProject(session, configFile, once);
+  if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
   try {
     return await once();
   } finally {

@@ -9,7 +9,8 @@ import type { Session } from "./project";
 /** Files whose change may change the build: sources, declarations, JSON, tsconfig files. */
 const RELEVANT = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;
 
-export function watchProject(session: Session, configFile: string, once: () => number | Promise<number>): Promise<number> {
+/** `again`: what the command does again, as the line printed on a change says it ("building", "checking"). */
+export function watchProject(session: Session, configFile: string, once: () => number | Promise<number>, again: string): Promise<number> {
   const root = path.dirname(configFile);
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +21,7 @@ export function watchProject(session: Session, configFile: string, once: () => n
       if (!first) {
         const files = [...changed];
         changed.clear();
-        process.stdout.write(`[${stamp()}] File change detected (${files.map((f) => path.relative(process.cwd(), f)).join(", ")}): building again.\n`);
+        process.stdout.write(`[${stamp()}] File change detected (${files.map((f) => path.relative(process.cwd(), f)).join(", ")}): ${again} again.\n`);
         session.update(files);
       }
       try {
