@@ -57,6 +57,7 @@ interface ApiSnapshot {
 }
 
 interface Api {
+  parseConfigFile(file: string): { options: Record<string, unknown> };
   updateSnapshot(params?: { openProjects?: string[]; fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true } }): ApiSnapshot;
   close(): void;
   clearSourceFileCache(): void;
@@ -79,8 +80,10 @@ function isOwnSource(fileName: string): boolean {
 
 export class Ts7Session implements Session {
   private api: Api;
-  private snapshot!: ApiSnapshot;
-  private project!: ApiProject;
+  private snapshot?: ApiSnapshot;
+  private opened?: ApiProject;
+  /** tsconfig.json as the compiler reads it: known before the project is loaded (tsc can start meanwhile). */
+  private readonly config: { options: Record<string, unknown> };
   private files = new Map<string, ApiSourceFile>();
   readonly modules: Ts7Modules;
 
@@ -90,7 +93,13 @@ export class Ts7Session implements Session {
   ) {
     this.modules = loadTs7Modules(directory);
     this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
-    this.open();
+    this.config = this.api.parseConfigFile(configFile);
+  }
+
+  /** The project, loaded on first use. */
+  private get project(): ApiProject {
+    if (!this.opened) this.open();
+    return this.opened!;
   }
 
   get version(): string {
@@ -101,21 +110,21 @@ export class Ts7Session implements Session {
     this.snapshot = this.api.updateSnapshot({ openProjects: [this.configFile], ...changes });
     const project = this.snapshot.getProject(this.configFile) ?? this.snapshot.getProjects()[0];
     if (!project) throw new UserError(`cannot read ${this.configFile}`);
-    this.project = project;
+    this.opened = project;
     this.files = new Map();
     this.semantic = undefined;
   }
 
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
   update(changed: string[]): void {
-    this.snapshot.dispose();
+    this.snapshot?.dispose();
     // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
     this.api.clearSourceFileCache();
     this.open({ fileChanges: { changed } });
   }
 
   get compilerOptions(): Record<string, unknown> {
-    return this.project.compilerOptions;
+    return this.opened?.compilerOptions ?? this.config.options;
   }
 
   ownSourceFiles(): ApiSourceFile[] {
@@ -272,7 +281,7 @@ export class Ts7Session implements Session {
    */
   async close(): Promise<void> {
     try {
-      this.snapshot.dispose();
+      this.snapshot?.dispose();
       const child = (this.api as unknown as { client?: { channel?: { child?: import("node:child_process").ChildProcess } } }).client?.channel?.child;
       if (child && child.exitCode === null && child.stdin) {
         const exited = new Promise<void>((resolve) => {
