@@ -85,7 +85,7 @@ async function round(projectDir, contender, settings) {
   // round-robin while the JIT compiles the hot code. V8 optimizes a function once it has been
   // called often; typemcp has validators and a projector per shape of schema, each running for
   // 1/8 of these calls here, and --trace-opt shows them still being optimized some 25,000
-  // calls in. Until then typemcp runs slower than in steady state (see README, Performance).
+  // calls in. Until then typemcp runs slower than in steady state (see docs/performance.md).
   for (let i = 0; i < n; i++) await call(i);
   const warmStarted = performance.now();
   for (let j = 0; j < settings.warmup; j++) await rpc("tools/call", calls[j % n]);

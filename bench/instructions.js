@@ -5,7 +5,10 @@
 // same points in every run, so a run counts the same to within a fraction of a percent.
 //
 //   npm run bench:instructions            (builds dist/ first; needs valgrind; ~27 minutes)
-//   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000]
+//   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000] [--dry-run]
+//
+// --dry-run runs everything the count would run once, without valgrind (which it does not
+// need), and counts nothing: that every run works, in seconds on a small --n.
 //
 // Per call: two runs of the same session that differ only in how many calls follow the
 // warm-up, (count(warm-up + calls) − count(warm-up)) ÷ calls: what a call costs once the JIT
@@ -28,7 +31,9 @@ function readSettings(argv) {
     if (flag) settings[name] = Number(flag.split("=")[1]);
     if (!(settings[name] >= 1)) throw new Error(`bench: --${name} must be a positive number`);
   }
-  return settings;
+  const unknown = argv.filter((a) => a !== "--dry-run" && !Object.keys(settings).some((name) => a.startsWith(`--${name}=`)));
+  if (unknown.length) throw new Error(`bench: unknown argument ${unknown.join(" ")} (--n=, --warmup=, --calls=, --dry-run)`);
+  return { settings, dryRun: argv.includes("--dry-run") };
 }
 
 const log = (message) => process.stderr.write(`[instructions] ${message}\n`);
@@ -41,6 +46,17 @@ function count(script, args) {
       const collected = /Collected : (\d+)/.exec(stderr);
       if (error || !collected) return reject(new Error(`bench: valgrind ${command.slice(2).join(" ")} failed: ${error?.message ?? ""}\n${stderr.slice(-2000)}`));
       resolve(Number(collected[1]));
+    });
+  });
+}
+
+/** `node --predictable <script> <args>` as count() runs it, without valgrind: what a dry run checks. Counts nothing. */
+function runOnce(script, args) {
+  const command = ["--predictable", path.resolve(__dirname, script), ...args.map(String)];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, command, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) return reject(new Error(`bench: node ${command.join(" ")} failed: ${error.message}\n${stderr.slice(-2000)}`));
+      resolve(null);
     });
   });
 }
@@ -60,37 +76,47 @@ async function inPairs(jobs) {
 }
 
 async function main() {
-  const settings = readSettings(process.argv.slice(2));
-  try {
-    execFileSync("valgrind", ["--version"], { stdio: "ignore" });
-  } catch {
-    throw new Error("bench: counting instructions needs valgrind (Debian: apt-get install valgrind)");
+  const { settings, dryRun } = readSettings(process.argv.slice(2));
+  if (!dryRun) {
+    try {
+      execFileSync("valgrind", ["--version"], { stdio: "ignore" });
+    } catch {
+      throw new Error("bench: counting instructions needs valgrind (Debian: apt-get install valgrind)");
+    }
   }
+  const measure = dryRun ? runOnce : count;
   const dir = path.join(path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench")), `n${settings.n}`);
   log(`generating and building ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   await prepare(dir, settings.n);
 
   const { warmup, calls } = settings;
-  const session = (contender, k) => () => count("inproc.js", ["calls", dir, contender, k]);
-  const build = (side) => () => count("build.js", [path.join(dir, "typemcp"), "once", side]);
+  const session = (contender, k) => () => measure("inproc.js", ["calls", dir, contender, k]);
+  const build = (side) => () => measure("build.js", [path.join(dir, "typemcp"), "once", side]);
   // The commands as a user runs them: tsc, and tspc and tsc patched for good, each with and
   // without the plugin: what ts-patch costs by itself, and what typemcp adds to it.
   const commands = buildCommands(dir);
   const outputs = outputRoot();
   const command = (name) => () => {
     const [script, ...args] = commandArgs(commands, name, outputs);
-    return count(script, args);
+    return measure(script, args);
   };
-  log(`counting: 4 call sessions, 2 builds and ${COMMANDS.length} commands under valgrind, two at a time`);
-  const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp, ...counted] = await inPairs([
-    session("typemcp", warmup),
-    session("floor", warmup),
-    session("typemcp", warmup + calls),
-    session("floor", warmup + calls),
-    build("plain"),
-    build("typemcp"),
-    ...COMMANDS.map(command),
-  ]).finally(() => fs.rmSync(outputs, { recursive: true, force: true }));
+  log(`${dryRun ? "dry run (nothing counted)" : "counting"}: 4 call sessions, 2 builds and ${COMMANDS.length} commands${dryRun ? "" : " under valgrind"}, two at a time`);
+  const jobs = [
+    [`session typemcp ${warmup}`, session("typemcp", warmup)],
+    [`session floor ${warmup}`, session("floor", warmup)],
+    [`session typemcp ${warmup + calls}`, session("typemcp", warmup + calls)],
+    [`session floor ${warmup + calls}`, session("floor", warmup + calls)],
+    ["build plain", build("plain")],
+    ["build typemcp", build("typemcp")],
+    ...COMMANDS.map((name) => [`command ${name}`, command(name)]),
+  ];
+  const results = await inPairs(jobs.map(([, job]) => job)).finally(() => fs.rmSync(outputs, { recursive: true, force: true }));
+  if (dryRun) {
+    process.stdout.write(`dry run: ${jobs.length} runs completed, no instructions counted\n`);
+    process.stdout.write(JSON.stringify({ bench: "typemcp-instructions", dry_run: true, settings, runs: jobs.map(([label]) => label) }) + "\n");
+    return;
+  }
+  const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp, ...counted] = results;
   const commandCounts = Object.fromEntries(COMMANDS.map((name, i) => [name, counted[i]]));
   const perCall = { typemcp: (typemcpLong - typemcpShort) / calls, floor: (floorLong - floorShort) / calls };
   const result = {

@@ -23,7 +23,7 @@ const SETTINGS = {
   rounds: [5, 2, "in-process rounds (one child process per contender each)"],
   warmup: [30000, 400, "tools/call per contender per round before its throughput slices, timed on their own (the warm-up rate)"],
   // The warm-up keeps the slices out of the JIT's warm-up: without it, slices of 500 calls
-  // read typemcp at 0.77× the floor, with it 1.08× (see README, Performance).
+  // read typemcp at 0.77× the floor, with it 1.08× (see docs/performance.md).
   calls: [40000, 800, "tools/call per contender per round, for throughput"],
   slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],

@@ -12,7 +12,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { MCPServer, type ToolContract } from "typemcp";
 import { ROOT, type DiagnosticSummary } from "./support/build";
-import { readmeBlock, runCli, tsconfig, writeProject } from "./support/cli";
+import { runCli, tsconfig, writeProject } from "./support/cli";
+import { documentedBlock, documentText } from "./support/documentation";
 import { connectClient } from "./support/in-memory";
 import { diagnosticsOf, fixtureBuild, FIXTURES, FIXTURES_OUT, type Expected } from "./support/fixtures";
 
@@ -228,19 +229,19 @@ describe("arguments", () => {
   });
 });
 
-describe("without the transformer: plain tsc and a manifest (the README's example)", () => {
+describe("without the transformer: plain tsc and a manifest (the example of docs/toolchains.md)", () => {
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   let dir: string;
 
   beforeAll(() => {
     dir = writeProject("cli/plain", {
-      "tsconfig.json": readmeBlock("manifest:tsconfig.json"),
-      "src/server.ts": readmeBlock("manifest:src/server.ts"),
+      "tsconfig.json": documentedBlock("manifest:tsconfig.json"),
+      "src/server.ts": documentedBlock("manifest:src/server.ts"),
     });
   });
 
   test("typemcp manifest writes the manifest (before it exists, and the same after), tsc builds, the SDK client gets the exact schemas over stdio", async () => {
-    const command = readmeBlock("manifest:commands").split("\n")[0].replace(/\s+#.*$/, "");
+    const command = documentedBlock("manifest:commands").split("\n")[0].replace(/\s+#.*$/, "");
     expect(command).toBe("npx typemcp manifest --out src/manifest.json");
     const args = command.split(" ").slice(2);
     expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
@@ -248,8 +249,8 @@ describe("without the transformer: plain tsc and a manifest (the README's exampl
     expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
     expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
 
-    // The README's three-argument form type-checks against the JSON import's types.
-    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(fs.readFileSync(path.join(ROOT, "README.md"), "utf8"))![1];
+    // The documented three-argument form type-checks against the JSON import's types.
+    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(documentText("docs/toolchains.md"))![1];
     fs.writeFileSync(
       path.join(dir, "src", "titled.ts"),
       `import { MCPServer } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
@@ -310,7 +311,7 @@ describe("without the transformer: plain tsc and a manifest (the README's exampl
     }
   });
 
-  test("run-time options go along with a manifest entry passed third, as the README says", async () => {
+  test("run-time options go along with a manifest entry passed third, as docs/toolchains.md says", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<string, ToolContract>;
     const mcp = new MCPServer("Weather");
     mcp.tool(function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }, { title: "Weather now", annotations: { readOnlyHint: true } }, manifest.get_weather);

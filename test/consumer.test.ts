@@ -1,34 +1,74 @@
 /**
  * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project from the
  * registry with each supported toolchain (TypeScript 5.9 + ts-patch 3, TypeScript 6.0 +
- * ts-patch 4), the README's quick start built there with `tspc`, then called over stdio
- * with the official SDK client; and with TypeScript 7 (`npm install typescript`, nothing else),
- * docs/typescript-7.md's quick start built with its one command, `npx typemcp build`.
+ * ts-patch 4), the README's quick start built there with `tspc`, then called as the README
+ * says: by a client configuration, by the client script, by the one-line check, and over HTTP
+ * with the README's lines and `curl` requests, as CommonJS and as ESM; and with TypeScript 7
+ * (`npm install typescript`, nothing else), docs/typescript-7.md's quick start built with its one
+ * command, `npx typemcp build`, and served.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
+import { createServer } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "./support/build";
 import { npm, STATION } from "./support/consumer";
+import { documentedBlock } from "./support/documentation";
 
-/** The README's quick start blocks (`<!-- quickstart:<file> -->` before a fence), so this test follows it word for word. */
-const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-function quickstart(file: string): string {
-  const match = new RegExp(`<!-- quickstart:${file.replace(/[./]/g, "\\$&")} -->\n\`\`\`\\w*\n([\\s\\S]*?)\`\`\``).exec(README);
-  if (!match) throw new Error(`README.md has no quickstart block for ${file}`);
-  return match[1];
-}
-/** The README's fenced block that follows a line containing `marker`. */
-function blockAfter(marker: string): string {
-  const at = README.indexOf(marker);
-  const match = /```\w*\n([\s\S]*?)```/.exec(README.slice(at));
-  if (at < 0 || !match) throw new Error(`README.md has no block after ${marker}`);
-  return match[1];
+/** The quick start's blocks (`<!-- quickstart:<name> -->` before a fence), so this test follows it word for word. */
+const quickstart = (name: string) => documentedBlock(`quickstart:${name}`);
+
+/** Where the README's client configuration says the project is. */
+const PROJECT_PLACEHOLDER = "/absolute/path/to/weather";
+
+/** One `curl` command of the README: its URL, headers and body. */
+interface CurlRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** `-i`: the command prints the response's headers too. */
+  showsHeaders: boolean;
 }
 
+/** The `curl` commands of a block (continuation lines joined), read as what they send. */
+function curlRequests(block: string): CurlRequest[] {
+  return block
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .filter((line) => line.startsWith("curl "))
+    .map((line) => {
+      const [, flags, url] = /^curl (-\w+) (\S+)/.exec(line)!;
+      const headers = Object.fromEntries([...line.matchAll(/-H '([^:']+): ([^']*)'/g)].map(([, name, value]) => [name, value]));
+      return { url, headers, body: /-d '([^']*)'/.exec(line)![1], showsHeaders: flags.includes("i") };
+    });
+}
+
+/** The JSON-RPC message of a server-sent event stream holding one `event: message`. */
+function eventMessage(text: string): unknown {
+  expect(text).toMatch(/^event: message\n/);
+  return JSON.parse(/^data: (.*)$/m.exec(text)![1]);
+}
+
+/** A port no one listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resolves once something answers HTTP at `url` (the README's HTTP line prints nothing when it is up). */
+async function listening(url: string, server: ChildProcess): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (server.exitCode !== null) throw new Error(`the server exited with status ${server.exitCode}`);
+    if (await fetch(url).then(() => true, () => false)) return;
+  }
+  throw new Error(`nothing answered at ${url}`);
+}
 
 const TOOLCHAINS = [
   { typescript: "~5.9.3", tsPatch: "^3.3.0" },
@@ -41,55 +81,6 @@ beforeAll(() => {
   tarball = path.join(packed, npm(["pack", "--silent", "--pack-destination", packed], ROOT).trim().split("\n").pop()!);
 }, 120_000);
 afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
-
-const WEATHER_SCHEMA = {
-  title: "WeatherData", type: "object",
-  properties: {
-    temperature: { type: "number", description: "Degrees Celsius." },
-    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-    conditions: { type: "string" },
-  },
-  required: ["temperature", "humidity", "conditions"],
-  additionalProperties: false,
-};
-
-/** The quick start's server, built: the official client gets its exact schemas and results over stdio. */
-async function expectQuickStartServed(serverJs: string): Promise<void> {
-  const client = new Client({ name: "consumer", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [serverJs] }));
-  try {
-    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-    expect((await client.listTools()).tools).toEqual([
-      {
-        name: "get_weather",
-        description: "Current weather for a city.",
-        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-        outputSchema: WEATHER_SCHEMA,
-      },
-      {
-        name: "get_forecast",
-        description: "Daily forecast for a city.",
-        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-        outputSchema: {
-          type: "object", title: "get_forecastOutput",
-          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-          required: ["result"],
-          $defs: { WeatherData: WEATHER_SCHEMA },
-        },
-      },
-    ]);
-    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-      content: [
-        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-      ],
-      structuredContent: { result: [day(16.2), day(17.2)] },
-    });
-  } finally {
-    await client.close();
-  }
-}
 
 describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
@@ -105,34 +96,149 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     fs.mkdirSync(path.join(project, "src"));
     fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
     npm(["install", "--no-audit", "--no-fund", tarball, `typescript@${typescript}`, `ts-patch@${tsPatch}`, "@types/node@^20"], project);
+    // The README's client, installed as it says.
+    const [command, ...args] = quickstart("client-install").trim().split(" ");
+    expect(command).toBe("npm");
+    npm([...args, "--no-audit", "--no-fund"], project);
   }, 300_000);
 
   afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
   test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
     const installed = path.join(project, "node_modules", "typemcp");
-    for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "package.json"]) {
+    for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "CHANGELOG.md", "LICENSE", "package.json"]) {
       expect(fs.existsSync(path.join(installed, file))).toBe(true);
     }
     expect(fs.existsSync(path.join(installed, "fixtures"))).toBe(false);
+    // No source maps: their sources (.ts) are not shipped, so a stack trace must name the .js that is.
+    const shipped = fs.readdirSync(path.join(installed, "dist"), { recursive: true, encoding: "utf8" });
+    expect(shipped.filter((file) => file.endsWith(".map"))).toEqual([]);
+    expect(shipped.filter((file) => file.endsWith(".js") && fs.readFileSync(path.join(installed, "dist", file), "utf8").includes("sourceMappingURL"))).toEqual([]);
+    // With source maps on (as under tsx), the frame that threw is a line of a shipped file.
+    const run = spawnSync(process.execPath, ["--enable-source-maps", "-e", 'new (require("typemcp").MCPServer)("x").tool(function f() {})'], { cwd: project, encoding: "utf8" });
+    const frame = /\((\S*node_modules\/typemcp\/\S*):(\d+):\d+\)/;
+    expect(run.stderr).toMatch(frame);
+    const [, file, line] = frame.exec(run.stderr)!;
+    expect(fs.readFileSync(file, "utf8").split("\n")[Number(line) - 1]).toMatch(/throw new Error\(.*has no compiled schema/);
     const version = (name: string) => JSON.parse(fs.readFileSync(path.join(project, "node_modules", name, "package.json"), "utf8")).version as string;
     expect(version("typescript").startsWith(typescript.slice(1, 4))).toBe(true);
     expect(version("ts-patch").startsWith(tsPatch.slice(1, 2))).toBe(true);
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  test("tspc builds the README's server with the plugin, and the official client calls it over stdio", async () => {
+  const WEATHER_SCHEMA = {
+    title: "WeatherData", type: "object",
+    properties: {
+      temperature: { type: "number", description: "Degrees Celsius." },
+      humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+      conditions: { type: "string" },
+    },
+    required: ["temperature", "humidity", "conditions"],
+    additionalProperties: false,
+  };
+
+  test("tspc builds the README's server with the plugin, and the official client started as the client configuration says calls it over stdio", async () => {
     const build = tspc();
     expect(build.output).toBe("");
     expect(build.status).toBe(0);
 
-    await expectQuickStartServed(path.join(project, "dist", "server.js"));
+    const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as { command: string; args: string[] };
+    expect(command).toBe("node");
+    const client = new Client({ name: "consumer", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)) }));
+    try {
+      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+      expect((await client.listTools()).tools).toEqual([
+        {
+          name: "get_weather",
+          description: "Current weather for a city.",
+          inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+          outputSchema: WEATHER_SCHEMA,
+        },
+        {
+          name: "get_forecast",
+          description: "Daily forecast for a city.",
+          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+          outputSchema: {
+            type: "object", title: "get_forecastOutput",
+            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+            required: ["result"],
+            $defs: { WeatherData: WEATHER_SCHEMA },
+          },
+        },
+      ]);
+      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+        content: [
+          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+        ],
+        structuredContent: { result: [day(16.2), day(17.2)] },
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   test("the README's one-line check answers exactly what the README shows", () => {
-    const command = blockAfter("Build with `tspc`").split("\n").find((line) => line.startsWith("echo "))!;
+    const command = quickstart("try").split("\n").find((line) => line.startsWith("echo "))!;
     const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
-    expect(answer).toBe(blockAfter("The server answers on stdout"));
+    expect(answer).toBe(quickstart("answer"));
+  });
+
+  test("the README's client script prints exactly what the README shows", () => {
+    fs.writeFileSync(path.join(project, "client.mjs"), quickstart("client.mjs"));
+    expect(execFileSync(process.execPath, ["client.mjs"], { cwd: project, encoding: "utf8" })).toBe(quickstart("client-output"));
+  });
+
+  test("the README's HTTP lines build as CommonJS and as ESM, and answer the README's curl requests", async () => {
+    const runs = quickstart("http").split("\n").filter((line) => line.includes("mcp.run(") && !line.startsWith("//"));
+    expect(runs).toEqual([expect.not.stringContaining("stateless"), expect.stringContaining("stateless: true")]);
+    const GET_WEATHER = {
+      content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }, null, 2) }],
+      structuredContent: { temperature: 16.2, humidity: 0.83, conditions: "Overcast" },
+    };
+    // The quick start's server with `mcp.run();` replaced, as the README says; on a free port
+    // instead of 3000, which may be taken on the machine running the tests.
+    const variants = runs.flatMap((run, i) => ["ts", "mts"].map((extension) => ({ run, source: path.join(project, "src", `http${i}.${extension}`), built: path.join(project, "dist", `http${i}.${extension === "ts" ? "js" : "mjs"}`) })));
+    const server = quickstart("src/server.ts");
+    expect(server).toContain("mcp.run(); // stdio\n");
+    for (const { run, source } of variants) fs.writeFileSync(source, server.replace("mcp.run(); // stdio", run));
+    try {
+      // No TS1309 (top-level await in CommonJS), no other diagnostic.
+      expect(tspc()).toEqual({ status: 0, output: "" });
+      for (const { run, built } of variants) {
+        const port = await freePort();
+        fs.writeFileSync(built, fs.readFileSync(built, "utf8").replace("port: 3000", `port: ${port}`));
+        const serving = spawn(process.execPath, [built], { cwd: project, stdio: "ignore" });
+        const send = async ({ url, headers, body }: CurlRequest) => fetch(url.replace(":3000/", `:${port}/`), { method: "POST", headers, body });
+        try {
+          await listening(`http://127.0.0.1:${port}/mcp`, serving);
+          if (run.includes("stateless")) {
+            const [call] = curlRequests(quickstart("curl-stateless"));
+            const answer = await send(call);
+            expect(answer.status).toBe(200);
+            expect(eventMessage(await answer.text())).toEqual({ jsonrpc: "2.0", id: 1, result: GET_WEATHER });
+          } else {
+            const [initialize, call] = curlRequests(quickstart("curl-session"));
+            expect(initialize.showsHeaders).toBe(true);
+            const initialized = await send(initialize);
+            expect(initialized.status).toBe(200);
+            expect(eventMessage(await initialized.text())).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "Weather" } } });
+            const session = initialized.headers.get("mcp-session-id")!;
+            expect(session).toMatch(/^[0-9a-f-]{36}$/);
+            expect(call.headers["Mcp-Session-Id"]).toMatch(/^<.*>$/);
+            const answer = await send({ ...call, headers: { ...call.headers, "Mcp-Session-Id": session } });
+            expect(answer.status).toBe(200);
+            expect(eventMessage(await answer.text())).toEqual({ jsonrpc: "2.0", id: 2, result: GET_WEATHER });
+          }
+        } finally {
+          serving.kill();
+        }
+      }
+    } finally {
+      for (const { source, built } of variants) for (const file of [source, built]) fs.rmSync(file, { force: true });
+    }
   });
 
   test("a typemcp warning is printed by tspc with its location; tspc exits 2 and still emits", () => {
@@ -163,6 +269,55 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
   });
 });
+
+const TS7_WEATHER_SCHEMA = {
+  title: "WeatherData", type: "object",
+  properties: {
+    temperature: { type: "number", description: "Degrees Celsius." },
+    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+    conditions: { type: "string" },
+  },
+  required: ["temperature", "humidity", "conditions"],
+  additionalProperties: false,
+};
+
+/** docs/typescript-7.md's quick start server, built: the official client gets its exact schemas and results over stdio. */
+async function expectTs7QuickStartServed(serverJs: string): Promise<void> {
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [serverJs] }));
+  try {
+    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+    expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+        outputSchema: TS7_WEATHER_SCHEMA,
+      },
+      {
+        name: "get_forecast",
+        description: "Daily forecast for a city.",
+        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+        outputSchema: {
+          type: "object", title: "get_forecastOutput",
+          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+          required: ["result"],
+          $defs: { WeatherData: TS7_WEATHER_SCHEMA },
+        },
+      },
+    ]);
+    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [
+        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+      ],
+      structuredContent: { result: [day(16.2), day(17.2)] },
+    });
+  } finally {
+    await client.close();
+  }
+}
 
 describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build", () => {
   const DOC = fs.readFileSync(path.join(ROOT, "docs", "typescript-7.md"), "utf8");
@@ -205,7 +360,7 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 
     expect(start).toBe("node dist/server.js");
-    await expectQuickStartServed(path.join(project, "dist", "server.js"));
+    await expectTs7QuickStartServed(path.join(project, "dist", "server.js"));
   });
 
   test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {

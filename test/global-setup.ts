@@ -1,22 +1,37 @@
 /**
- * Builds the fixtures once, before any suite runs (suites run in parallel and all use them):
- * compiled modules into .build/fixtures, diagnostics into .build/fixtures/diagnostics.json.
+ * Runs once before any suite, in both tiers (suites run in parallel and all use what it writes):
+ * the runtime's declarations into .build/types (test/support/package-types.ts), then the fixtures
+ * built with the transformer from the sources: compiled modules into .build/fixtures,
+ * diagnostics into .build/fixtures/diagnostics.json.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { buildProject, formatDiagnostics, summarize } from "./support/build";
-import { FIXTURES, FIXTURES_OUT, type FixtureBuild } from "./support/fixtures";
-import { runCli7, writeFixturesTs7Config } from "./support/ts7";
+
+const ROOT = path.resolve(__dirname, "..");
+
+/**
+ * Drops the package's own modules (the transformer, the runtime, test/support) from require's
+ * cache. Under `jest --watch` this process runs the setup again on every change, and would
+ * otherwise build the fixtures with the transformer as it was at the first run.
+ */
+function forgetOwnModules(): void {
+  for (const file of Object.keys(require.cache)) {
+    if (file.startsWith(ROOT + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`)) delete require.cache[file];
+  }
+}
 
 export default function globalSetup(): void {
+  forgetOwnModules();
+  const { buildProject, formatDiagnostics, summarize } = require("./support/build") as typeof import("./support/build");
+  const { FIXTURES, FIXTURES_OUT } = require("./support/fixtures") as typeof import("./support/fixtures");
+  const { emitRuntimeDeclarations } = require("./support/package-types") as typeof import("./support/package-types");
+
+  emitRuntimeDeclarations();
   fs.rmSync(FIXTURES_OUT, { recursive: true, force: true });
   const build = buildProject(path.join(FIXTURES, "tsconfig.json"));
-  const result: FixtureBuild = {
+  const result: import("./support/fixtures").FixtureBuild = {
     compilerDiagnostics: formatDiagnostics(build.compilerDiagnostics),
     typemcpDiagnostics: build.typemcpDiagnostics.map((d) => summarize(d, FIXTURES)),
   };
   fs.writeFileSync(path.join(FIXTURES_OUT, "diagnostics.json"), JSON.stringify(result, null, 2));
-  // The same fixtures built by `typemcp build` on TypeScript 7: its output and what it printed.
-  const config = writeFixturesTs7Config();
-  fs.writeFileSync(path.join(path.dirname(config), "build.json"), JSON.stringify(runCli7(["build", config]), null, 2));
 }

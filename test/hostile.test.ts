@@ -1,7 +1,7 @@
 /**
  * Hostile input over real stdio, against one server process: each case gets its answer,
  * and the server still serves the next request afterwards. The counts of what was tried
- * are printed for the README's reliability table.
+ * are printed for the reliability table of docs/reliability.md.
  */
 import * as path from "node:path";
 import { FIXTURES_OUT } from "./support/fixtures";

@@ -5,16 +5,18 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createRequire } from "node:module";
 import * as ts from "typescript";
 import { ROOT } from "./support/build";
+import { resolvingTypemcpToSources } from "./support/package-types";
 
-/** The plugin as tsserver loads it: `require("typemcp/language-service")`, resolved through the package's exports. */
-const pluginPath = createRequire(path.join(ROOT, "package.json")).resolve("typemcp/language-service");
+/**
+ * The plugin by the name tsconfig.json gives it, `typemcp/language-service` (jest maps it to its
+ * source). tsserver loading it from an installed package is test/toolchains.test.ts's.
+ */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const init = require(pluginPath) as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
+const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const compileModule = require(path.join(ROOT, "dist", "transformer", "compile.js")) as { ToolCompiler: new (checker: unknown) => unknown };
+const compileModule = require("../transformer/compile") as { ToolCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");
 
@@ -27,9 +29,10 @@ const WARNING =
   "Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n  get_station: result: Station is a class with no declared properties";
 const ERROR = "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties";
 
-/** A language service over files under .build/ (so that "typemcp" resolves to this package), edited in memory. */
+/** A language service over files under .build/, edited in memory; "typemcp" is the runtime's sources' declarations. */
 class Host implements ts.LanguageServiceHost {
   private readonly files = new Map<string, { text: string; version: number }>();
+  resolveModuleNameLiterals = resolvingTypemcpToSources(this, this.getCompilationSettings());
 
   constructor(sources: Record<string, string>) {
     fs.rmSync(DIR, { recursive: true, force: true });

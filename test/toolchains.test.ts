@@ -1,5 +1,5 @@
 /**
- * The README's "Toolchains" section, followed word for word in one fresh project with the
+ * docs/toolchains.md, followed word for word in one fresh project with the
  * packed tarball installed (one npm install: TypeScript 5.9, ts-patch 3, jest + ts-jest,
  * ts-node): the jest example under ts-jest with ts-patch's compiler, the server run from
  * source by ts-node and called over stdio with the SDK client, the `typemcp` bin, and the
@@ -13,12 +13,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "./support/build";
 import { npm, STATION } from "./support/consumer";
-import { readmeBlock } from "./support/cli";
+import { documentedBlock } from "./support/documentation";
 
 const STATION_WARNING =
   "Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n  get_station: result: Station is a class with no declared properties";
 
-/** get_weather of the README's jest example, as tools/list publishes it. */
+/** get_weather of the documented jest example, as tools/list publishes it. */
 const GET_WEATHER = {
   name: "get_weather",
   description: "Current weather for a city.",
@@ -40,11 +40,11 @@ beforeAll(() => {
   const files: Record<string, string> = {
     "package.json": JSON.stringify({ name: "toolchains", private: true }, null, 2),
     // The quick start's tsconfig.json with the language-service plugin too: the compilers must ignore that entry.
-    "tsconfig.json": readmeBlock("toolchains:tsconfig.json"),
-    "jest.config.js": readmeBlock("toolchains:jest.config.js"),
-    "src/weather.ts": readmeBlock("toolchains:src/weather.ts"),
-    "src/weather.test.ts": readmeBlock("toolchains:src/weather.test.ts"),
-    "src/server.ts": readmeBlock("toolchains:src/server.ts"),
+    "tsconfig.json": documentedBlock("toolchains:tsconfig.json"),
+    "jest.config.js": documentedBlock("toolchains:jest.config.js"),
+    "src/weather.ts": documentedBlock("toolchains:src/weather.ts"),
+    "src/weather.test.ts": documentedBlock("toolchains:src/weather.test.ts"),
+    "src/server.ts": documentedBlock("toolchains:src/server.ts"),
     "src/station.ts": STATION,
   };
   for (const [name, text] of Object.entries(files)) {
@@ -59,7 +59,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
-test("jest with ts-jest and ts-patch's compiler runs the README's test: the transformer ran, the schemas are exact", () => {
+test("jest with ts-jest and ts-patch's compiler runs the documented test: the transformer ran, the schemas are exact", () => {
   const run = spawnSync(bin("jest"), ["--ci", "--cacheDirectory", path.join(project, ".jest-cache")], { cwd: project, encoding: "utf8" });
   const output = run.stdout + run.stderr;
   expect(output).toContain("PASS src/weather.test.ts");
@@ -68,8 +68,8 @@ test("jest with ts-jest and ts-patch's compiler runs the README's test: the tran
   expect(run.status).toBe(0);
 });
 
-test("ts-node with ts-patch's compiler serves the README's server from source; the SDK client gets the exact schemas over stdio", async () => {
-  const [command, ...args] = readmeBlock("toolchains:ts-node").trim().split(" ");
+test("ts-node with ts-patch's compiler serves the documented server from source; the SDK client gets the exact schemas over stdio", async () => {
+  const [command, ...args] = documentedBlock("toolchains:ts-node").trim().split(" ");
   expect(command).toBe("npx");
   const client = new Client({ name: "toolchains", version: "1.0.0" });
   await client.connect(new StdioClientTransport({ command: bin(args[0]), args: args.slice(1), cwd: project, stderr: "pipe" }));

@@ -15,11 +15,16 @@ import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
 import { CLI, runCli } from "./support/cli";
 import { ROOT } from "./support/build";
-import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7 } from "./support/ts7";
+import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7, writeFixturesTs7Config } from "./support/ts7";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import { anyJson, mutantsOf, valuesOf, type Json } from "./support/json-arbitraries";
 import type { CliRun } from "./support/cli";
 
 const cases = fixtures();
-const built = JSON.parse(fs.readFileSync(path.join(FIXTURES_TS7, "build.json"), "utf8")) as CliRun;
+// The fixtures built by `typemcp build` on TypeScript 7, beside the transformer's build (test/global-setup.ts).
+const built: CliRun = runCli7(["build", writeFixturesTs7Config()]);
 const modules = (dir: string) => Object.fromEntries(cases.map((c) => [c.name, fs.readFileSync(path.join(dir, c.name, "tool.js"), "utf8")]));
 
 /** The registrations of an emitted module by `<fixture>/<tool>`. */
@@ -194,4 +199,39 @@ test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; 
   const js = fs.readFileSync(path.join(five, "dist", "tool.js"), "utf8");
   expect(js).toContain("JSON.parse('{\"v\":1,\"name\":\"get_weather\"");
   expect(fs.readFileSync(path.join(seven, "dist", "tool.js"), "utf8")).toBe(js);
+});
+
+/**
+ * The oracle (test/oracle.test.ts) holds the transformer's schemas to TypeScript's verdicts on
+ * thousands of values; here the same kinds of values, drawn from each type fixture's schema,
+ * mutated and arbitrary, get the same verdict from the schemas `typemcp build` publishes on
+ * TypeScript 7: what the oracle shows of one holds of the other.
+ */
+test("every value drawn for the type fixtures gets the same verdict from TypeScript 7's schemas as from the transformer's", () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  let judged = 0;
+  const differ: string[] = [];
+  for (const { name } of cases.filter((c) => c.name.startsWith("type_"))) {
+    const ts5 = contractsOf(name, fs.readFileSync(path.join(FIXTURES_OUT, name, "tool.js"), "utf8"));
+    const ts7 = contractsOf(name, fs.readFileSync(path.join(FIXTURES_TS7_OUT, name, "tool.js"), "utf8"));
+    [...ts5].forEach(([tool, { contract }], i) => {
+      const root = contract.inputSchema as Record<string, unknown>;
+      const schema = (root.properties as Record<string, Record<string, unknown>> | undefined)?.value;
+      if (!schema) return;
+      const [a, b] = [ajv.compile(root), ajv.compile(ts7.get(tool)!.contract.inputSchema)];
+      const seed = 20260102 + i;
+      const values: Json[] = [
+        ...fc.sample(valuesOf(schema, root), { seed, numRuns: 25 }),
+        ...fc.sample(mutantsOf(schema, root, "broad"), { seed, numRuns: 45 }).flatMap((mutant) => (mutant ? [mutant.value] : [])),
+        ...fc.sample(anyJson(3), { seed, numRuns: 12 }),
+      ];
+      for (const value of values) {
+        judged++;
+        if (a({ value }) !== b({ value })) differ.push(`${tool} ${JSON.stringify(value)}: transformer ${!b({ value })}, TypeScript 7 ${b({ value })}`);
+      }
+    });
+  }
+  expect(differ).toEqual([]);
+  expect(judged).toBeGreaterThan(4000);
 });

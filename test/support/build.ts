@@ -1,8 +1,11 @@
 import * as path from "node:path";
 import * as ts from "typescript";
-import { createTransformer } from "typemcp/transformer";
+// From the sources, in both tiers: test/global-setup.ts loads this outside jest's module mapping.
+import { createTransformer } from "../../transformer";
+import { withTypemcpFromSources } from "./package-types";
+import { ROOT } from "./root";
 
-export const ROOT = path.resolve(__dirname, "../..");
+export { ROOT };
 
 export interface DiagnosticSummary {
   file: string;
@@ -33,7 +36,8 @@ export function tscCompilerHost(options: ts.CompilerOptions, jsDocParsingMode = 
 
 /**
  * Builds a tsconfig project with the typemcp transformer, as tspc would (one program,
- * `before` transformer, typemcp's diagnostics collected), and writes its output.
+ * `before` transformer, typemcp's diagnostics collected), and writes its output. `typemcp`
+ * resolves to the runtime's sources' declarations (test/support/package-types.ts).
  */
 export function buildProject(tsconfigPath: string, overrides: ts.CompilerOptions = {}): BuildResult {
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, overrides, {
@@ -43,7 +47,8 @@ export function buildProject(tsconfigPath: string, overrides: ts.CompilerOptions
     },
   });
   if (!parsed) throw new Error(`cannot read ${tsconfigPath}`);
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: tscCompilerHost(parsed.options) });
+  const host = withTypemcpFromSources(tscCompilerHost(parsed.options), parsed.options);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const compilerDiagnostics = [...ts.getPreEmitDiagnostics(program)];
   const typemcpDiagnostics: ts.Diagnostic[] = [];
   const emitted = program.emit(undefined, undefined, undefined, false, {

@@ -44,12 +44,3 @@ export function tsconfig(compilerOptions: Record<string, unknown> = {}, rest: Re
     2,
   );
 }
-
-/** The README's fenced block after `<!-- <marker> -->`, so that tests follow the documentation word for word. */
-export function readmeBlock(marker: string): string {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const at = readme.indexOf(`<!-- ${marker} -->\n`);
-  const match = /^```\w*\n([\s\S]*?)```/m.exec(readme.slice(at));
-  if (at < 0 || !match) throw new Error(`README.md has no block marked ${marker}`);
-  return match[1];
-}

@@ -3,6 +3,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { createTransformer } from "typemcp/transformer";
 import { ROOT, summarize, tscCompilerHost, type DiagnosticSummary } from "./build";
+import { withTypemcpFromSources } from "./package-types";
 
 export interface SnippetResult {
   /** typemcp's diagnostics for this snippet, file relative to its folder. */
@@ -15,9 +16,9 @@ export interface SnippetResult {
 
 /**
  * Compiles several small sources in one program (one program is much faster than one per
- * snippet), each as `<name>.ts` in a folder under .build/ inside the package, so that
- * `import ... from "typemcp"` resolves as in a user's project. The JSDoc is parsed as tsc
- * parses it unless `jsDocParsingMode` says otherwise (an editor parses it all).
+ * snippet), each as `<name>.ts` in a folder under .build/ inside the package. `import ... from
+ * "typemcp"` gets the runtime's sources' declarations (test/support/package-types.ts). The JSDoc
+ * is parsed as tsc parses it unless `jsDocParsingMode` says otherwise (an editor parses it all).
  */
 export function compileSnippets(
   folder: string,
@@ -65,7 +66,8 @@ export function snippetProgram(folder: string, sources: Record<string, string>, 
     return file;
   });
   const compilerOptions = snippetOptions(dir, options);
-  return ts.createProgram({ rootNames: files, options: compilerOptions, host: tscCompilerHost(compilerOptions, jsDocParsingMode) });
+  const host = withTypemcpFromSources(tscCompilerHost(compilerOptions, jsDocParsingMode), compilerOptions);
+  return ts.createProgram({ rootNames: files, options: compilerOptions, host });
 }
 
 /** The compiler options of a test project in `dir` (sources there, output in `dir/out`): a strict CommonJS build, as the quick start's. */

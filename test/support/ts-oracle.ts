@@ -18,6 +18,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { TAG_PROPERTY } from "../../runtime/contract";
 import { ROOT } from "./build";
+import { withTypemcpFromSources } from "./package-types";
 import type { EchoTool, FixtureModule } from "./type-fixtures";
 
 export const ORACLE_DIR = path.join(ROOT, ".build", "oracle");
@@ -73,6 +74,7 @@ function satisfies(keywords: Record<string, unknown>, value: unknown): boolean {
 
 export class TypeScriptOracle {
   private program?: ts.Program;
+  private readonly host = withTypemcpFromSources(ts.createCompilerHost(OPTIONS), OPTIONS);
   private readonly header: string;
 
   constructor(private readonly modules: FixtureModule[]) {
@@ -109,7 +111,7 @@ export class TypeScriptOracle {
       text += statement + "\n";
     });
     fs.writeFileSync(file, text);
-    this.program = ts.createProgram([file], OPTIONS, undefined, this.program);
+    this.program = ts.createProgram([file], OPTIONS, this.host, this.program);
     const source = this.program.getSourceFile(file)!;
     const diagnostics = [...this.program.getSyntacticDiagnostics(source), ...this.program.getSemanticDiagnostics(source)];
     const verdicts: Judgement[] = cases.map(() => ({ accepted: true }));

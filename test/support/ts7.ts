@@ -3,11 +3,13 @@
  * ways: installed as the npm alias `typescript-7`, chosen for the CLI with TYPEMCP_TYPESCRIPT
  * (as a user's project has it as `typescript`).
  */
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT } from "./build";
 import { FIXTURES } from "./fixtures";
 import { runCli, type CliRun } from "./cli";
+import type { ToolContract } from "typemcp";
 
 export const TS7_DIR = path.join(ROOT, "node_modules", "typescript-7");
 export const TS7_VERSION = (JSON.parse(fs.readFileSync(path.join(TS7_DIR, "package.json"), "utf8")) as { version: string }).version;
@@ -91,4 +93,29 @@ export function canonical(value: unknown): unknown {
     return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
   };
   return walk(value);
+}
+
+/** One registration as `typemcp` compiles it on TypeScript 7 (through its checker API). */
+export interface Ts7Outcome {
+  contract: ToolContract;
+  /** typemcp's diagnostics of the registration, flattened. */
+  messages: string[];
+}
+
+/**
+ * The batch `compileTypeBatch` wrote into `.build/snippets/<folder>`, compiled on TypeScript 7:
+ * a tsconfig.json with the snippets' options beside it, the project opened through TypeScript 7's
+ * API as `typemcp build` opens it (in a Node process of its own: jest's module loader cannot load
+ * its ES modules), every registration compiled. By registered function name.
+ */
+export function compileTypeBatchTs7(folder: string, ts7Directory: string): Map<string, Ts7Outcome> {
+  const dir = path.join(ROOT, ".build", "snippets", folder);
+  const config = path.join(dir, "tsconfig.json");
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "." }, files: ["batch.ts"] }),
+  );
+  const run = spawnSync(process.execPath, [path.join(__dirname, "ts7-compile.js"), config, ts7Directory], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`compiling ${folder} on TypeScript 7 failed: ${run.stderr}`);
+  return new Map((JSON.parse(run.stdout) as (Ts7Outcome & { fn: string })[]).map(({ fn, ...outcome }) => [fn, outcome]));
 }

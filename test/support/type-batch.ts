@@ -7,10 +7,10 @@ import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
 import type { JsonSchema, ToolContract } from "typemcp";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROOT, tscCompilerHost } from "./build";
+import { withTypemcpFromSources } from "./package-types";
 import { snippetOptions } from "./snippets";
 import { typeBatchSource, type GeneratedType, type TypeCase } from "./type-arbitraries";
 
@@ -50,7 +50,7 @@ export function batchProgram(folder: string, source: string, options: ts.Compile
   const file = path.join(dir, "batch.ts");
   fs.writeFileSync(file, source);
   const compilerOptions = snippetOptions(dir, options);
-  const host = tscCompilerHost(compilerOptions);
+  const host = withTypemcpFromSources(tscCompilerHost(compilerOptions), compilerOptions);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (!fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
@@ -137,29 +137,4 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
     if (problems.length) return failure(`${name} is not a valid schema:\n    ${problems.slice(0, 5).join("\n    ")}\n  ${JSON.stringify(schema).slice(0, 1500)}`);
   }
   return { kind: "schema", inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
-}
-
-/** One registration as `typemcp` compiles it on TypeScript 7 (through its checker API). */
-export interface Ts7Outcome {
-  contract: ToolContract;
-  /** typemcp's diagnostics of the registration, flattened. */
-  messages: string[];
-}
-
-/**
- * The batch `compileTypeBatch` wrote into `.build/snippets/<folder>`, compiled on TypeScript 7:
- * a tsconfig.json with the snippets' options beside it, the project opened through TypeScript 7's
- * API as `typemcp build` opens it (in a Node process of its own: jest's module loader cannot load
- * its ES modules), every registration compiled. By registered function name.
- */
-export function compileTypeBatchTs7(folder: string, ts7Directory: string): Map<string, Ts7Outcome> {
-  const dir = path.join(ROOT, ".build", "snippets", folder);
-  const config = path.join(dir, "tsconfig.json");
-  fs.writeFileSync(
-    config,
-    JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "." }, files: ["batch.ts"] }),
-  );
-  const run = spawnSync(process.execPath, [path.join(__dirname, "ts7-compile.js"), config, ts7Directory], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`compiling ${folder} on TypeScript 7 failed: ${run.stderr}`);
-  return new Map((JSON.parse(run.stdout) as (Ts7Outcome & { fn: string })[]).map(({ fn, ...outcome }) => [fn, outcome]));
 }

@@ -45,7 +45,10 @@ const checkJson = (value: JsonValue) => {
 const number = (check: (n: number) => string | undefined = () => undefined): Omit<KeywordRule, "applies"> => ({
   fromText: (text) => {
     const value = text.trim() === "" ? NaN : Number(text);
-    return Number.isFinite(value) ? value : { error: `takes a number, not ${JSON.stringify(text)}` };
+    if (!Number.isFinite(value)) return { error: `takes a number, not ${JSON.stringify(text)}` };
+    // The same bounds as a tag type's value: `@minLength 1.5` is no more a schema than MinLength<1.5>.
+    const problem = check(value);
+    return problem === undefined ? value : { error: problem };
   },
   check: (value) => (typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${shown(value)}`),
 });

@@ -1,0 +1,59 @@
+// The two test tiers, each an explicit list of suites (paths under test/). Every suite is in
+// exactly one of them: test/tiers.test.ts checks that, and that both jest configs run these lists.
+
+/**
+ * `npm test` (jest.config.js): in jest's own processes, from the TypeScript sources, with no build,
+ * no npm registry, no child processes and no benchmark.
+ */
+const fast = [
+  // Unit tests, one module (or one family of modules) each.
+  "unit/parsers.test.ts",
+  "unit/formatters.test.ts",
+  "unit/keywords.test.ts",
+  "unit/validation.test.ts",
+  // The runtime, the transformer and the editor plugin, in process.
+  "runtime.test.ts",
+  "projector.test.ts",
+  "verdict.test.ts",
+  "transformer.test.ts",
+  "language-service.test.ts",
+  // Every fixture through the official client, in memory; the context a tool gets.
+  "fixtures.test.ts",
+  "context.test.ts",
+  // Generated values and types against TypeScript and Ajv.
+  "property.test.ts",
+  "oracle.test.ts",
+  "fuzz.test.ts",
+  "tiers.test.ts",
+];
+
+/**
+ * `npm run test:e2e` (jest.e2e.config.js, after `npm run build`): the built package in real
+ * processes (stdio, HTTP sockets, the CLI, the plugin's own entry), the packed tarball installed
+ * from the registry with each toolchain, the conformance suite, memory over 100,000 calls, types
+ * built to break the compiler, every way tsc builds, and the benchmark harnesses on small inputs.
+ */
+const e2e = [
+  "stdio.test.ts",
+  "http.test.ts",
+  "hostile.test.ts",
+  "lifecycle.test.ts",
+  "conformance.test.ts",
+  "memory.test.ts",
+  "cli.test.ts",
+  "plugin-entry.test.ts",
+  "build-modes.test.ts",
+  "pathological.test.ts",
+  // TypeScript 7 (its compiler and its API are processes): typemcp build, check and manifest on
+  // the fixtures against TypeScript 5.9's, and the generated types compiled both ways.
+  "typescript7.test.ts",
+  "fuzz7.test.ts",
+  "consumer.test.ts",
+  "toolchains.test.ts",
+  "bench.test.ts",
+];
+
+/** A tier's suites as jest's testMatch. */
+const testMatch = (suites) => suites.map((suite) => `<rootDir>/test/${suite}`);
+
+module.exports = { fast, e2e, testMatch };

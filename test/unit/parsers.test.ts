@@ -1,0 +1,260 @@
+/**
+ * Each parser of the type model (transformer/model/parsers/) on its own: the exact model it
+ * builds for small types, called as the modeler calls it (with a TypeModeler as its context),
+ * and that the parser list, in its order, hands each of those types to that parser.
+ */
+import type { Type } from "../../transformer/checker/checker";
+import type * as ts from "typescript";
+import type { Model } from "../../transformer/model/model";
+import type { TypeParser } from "../../transformer/model/modeler";
+import { parsers } from "../../transformer/model/parsers";
+import { anyParser } from "../../transformer/model/parsers/any";
+import { arrayParser } from "../../transformer/model/parsers/array";
+import { classParser } from "../../transformer/model/parsers/class";
+import { intersectionParser } from "../../transformer/model/parsers/intersection";
+import { literalParser } from "../../transformer/model/parsers/literal";
+import { notSerializableParser } from "../../transformer/model/parsers/not-serializable";
+import { nullishParser } from "../../transformer/model/parsers/nullish";
+import { objectParser } from "../../transformer/model/parsers/object";
+import { primitiveParser } from "../../transformer/model/parsers/primitive";
+import { NUMERIC_KEY, templateLiteralParser } from "../../transformer/model/parsers/template-literal";
+import { toJsonParser } from "../../transformer/model/parsers/to-json";
+import { tupleParser } from "../../transformer/model/parsers/tuple";
+import { unionParser } from "../../transformer/model/parsers/union";
+import { unsupportedParser } from "../../transformer/model/parsers/unsupported";
+import { probeTypes } from "../support/type-probe";
+
+const DECLARATIONS = `import type { Integer, Minimum, MinItems, Tag } from "typemcp";
+
+/** A point on the map. */
+interface Point {
+  x: number;
+  /** Up. */
+  y?: number;
+  /** @minimum 0 */
+  count: number;
+}
+
+interface Box<P extends unknown[]> {
+  param: P;
+  key: keyof P;
+  first: P[0];
+  spread: [string, ...P];
+}
+
+enum Color {
+  Red = "red",
+  Green = "green",
+}
+
+enum Size {
+  Small = "abc".length,
+}
+
+class Account {
+  #pin = 1234;
+  private secret = "s";
+  static count = 0;
+  constructor(public owner: string) {}
+  get upper(): string {
+    return this.owner.toUpperCase();
+  }
+  deposit(): void {}
+}
+
+class Empty {}
+
+class Stamp {
+  at = 1;
+  toJSON(): this {
+    return this;
+  }
+}
+
+class Nested {
+  toJSON(): { toJSON(): string } {
+    return { toJSON: () => "" };
+  }
+}
+`;
+
+const point: Model = {
+  kind: "object",
+  properties: [
+    { name: "x", model: { kind: "number" }, required: true },
+    { name: "y", model: { kind: "number" }, required: false, description: "Up." },
+    { name: "count", model: { kind: "number" }, required: true, keywords: { minimum: 0 } },
+  ],
+  description: "A point on the map.",
+};
+
+/**
+ * Per parser: probes (a name for `declare const <name>: <type>`, or `Interface.property` for a
+ * property of a generic interface as declared) with the type and the exact model.
+ */
+const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
+  [anyParser, { any: ["any", { kind: "any" }], unknown: ["unknown", { kind: "any" }] }],
+  [
+    unsupportedParser,
+    {
+      bigint: ["bigint", { kind: "unsupported", message: "bigint is not JSON-serializable (JSON.stringify throws on bigint)" }],
+      symbol: ["symbol", { kind: "unsupported", message: "symbol is not JSON-serializable (symbols are dropped)" }],
+      never: ["never", { kind: "unsupported", message: "never has no values" }],
+      "Box.param": ["", { kind: "unsupported", message: "P is an unresolved type parameter" }],
+      "Box.key": ["", { kind: "unsupported", message: "keyof P depends on an unresolved type parameter" }],
+      "Box.first": ["", { kind: "unsupported", message: "P[0] depends on an unresolved type parameter" }],
+    },
+  ],
+  [primitiveParser, { string: ["string", { kind: "string" }], number: ["number", { kind: "number" }], boolean: ["boolean", { kind: "boolean" }] }],
+  [
+    literalParser,
+    {
+      a: ['"a"', { kind: "literal", value: "a" }],
+      three: ["3", { kind: "literal", value: 3 }],
+      yes: ["true", { kind: "literal", value: true }],
+      no: ["false", { kind: "literal", value: false }],
+      red: ["Color.Red", { kind: "literal", value: "red" }],
+      // A computed enum member has no literal type: some number.
+      small: ["Size.Small", { kind: "number" }],
+      huge: ["1e400", { kind: "unsupported", message: "Infinity is not a JSON number (JSON has no Infinity)" }],
+    },
+  ],
+  [nullishParser, { nullType: ["null", { kind: "null" }], undefinedType: ["undefined", { kind: "null" }], voidType: ["void", { kind: "null" }] }],
+  [
+    templateLiteralParser,
+    {
+      prefixed: ["`id-${string}`", { kind: "string", keywords: { pattern: "^id-[\\s\\S]*$" } }],
+      // The first placeholder stops at the first ":", as TypeScript splits the string there.
+      pair: ["`${string}:${string}`", { kind: "string", keywords: { pattern: "^(?:(?!:)[\\s\\S])*:[\\s\\S]*$" } }],
+      version: ["`v${bigint}`", { kind: "string", keywords: { pattern: "^v-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+)$" } }],
+      shouted: ["Uppercase<string>", { kind: "unsupported", message: "Uppercase<string> has no exact JSON Schema pattern (only string, number and bigint placeholders have one)" }],
+    },
+  ],
+  [
+    unionParser,
+    {
+      letters: ['"a" | "b"', { kind: "union", members: [{ kind: "literal", value: "a" }, { kind: "literal", value: "b" }] }],
+      color: ["Color", { kind: "union", members: [{ kind: "literal", value: "red" }, { kind: "literal", value: "green" }] }],
+      // undefined travels as null: one null member for both.
+      nullable: ["string | null | undefined", { kind: "union", members: [{ kind: "null" }, { kind: "string" }] }],
+      // No discriminant: each member admits the other's keys, optional, as TypeScript does for an object literal.
+      open: [
+        "{ a: number } | { b: string }",
+        {
+          kind: "union",
+          members: [
+            { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: false }] },
+            { kind: "object", properties: [{ name: "b", model: { kind: "string" }, required: true }, { name: "a", model: { kind: "number" }, required: false }] },
+          ],
+        },
+      ],
+      discriminated: [
+        '{ kind: "a"; a: number } | { kind: "b"; b: string }',
+        {
+          kind: "union",
+          members: [
+            { kind: "object", properties: [{ name: "kind", model: { kind: "literal", value: "a" }, required: true }, { name: "a", model: { kind: "number" }, required: true }] },
+            { kind: "object", properties: [{ name: "kind", model: { kind: "literal", value: "b" }, required: true }, { name: "b", model: { kind: "string" }, required: true }] },
+          ],
+        },
+      ],
+    },
+  ],
+  [
+    intersectionParser,
+    {
+      nonNegative: ["number & Minimum<0>", { kind: "number", keywords: { minimum: 0 } }],
+      integer: ["Integer", { kind: "integer" }],
+      branded: ['string & { __brand: "UserId" }', { kind: "string" }],
+      merged: ["{ a: number } & { b: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: true }] }],
+      nonEmpty: ["string[] & MinItems<1>", { kind: "array", items: { kind: "string" }, keywords: { minItems: 1 } }],
+      unknownTag: ['number & Tag<"foo", 1>', { kind: "unsupported", message: 'Tag<"foo", 1> is a tag typemcp does not know' }],
+      misapplied: ["string & Minimum<0>", { kind: "unsupported", message: "Minimum<0>: minimum applies to numbers only" }],
+    },
+  ],
+  [
+    arrayParser,
+    {
+      strings: ["string[]", { kind: "array", items: { kind: "string" } }],
+      readonlyNumbers: ["readonly number[]", { kind: "array", items: { kind: "number" } }],
+      generic: ["Array<boolean>", { kind: "array", items: { kind: "boolean" } }],
+      // A named type inside is a reference to its one definition.
+      points: ["Point[]", { kind: "array", items: { kind: "ref", definition: { name: "Point", title: "Point", model: point } } }],
+    },
+  ],
+  [
+    tupleParser,
+    {
+      optional: ["[string, number?]", { kind: "tuple", elements: [{ kind: "string" }, { kind: "number" }], minItems: 1 }],
+      rest: ["[string, ...number[]]", { kind: "tuple", elements: [{ kind: "string" }], minItems: 1, rest: { kind: "number" } }],
+      emptyTuple: ["[]", { kind: "tuple", elements: [], minItems: 0 }],
+      leadingRest: ["[...string[], number]", { kind: "unsupported", message: "[...string[], number] has a rest element before other elements, which JSON Schema cannot express exactly" }],
+      "Box.spread": ["", { kind: "unsupported", message: "[string, ...P] spreads a type parameter" }],
+    },
+  ],
+  [
+    toJsonParser,
+    {
+      date: ["Date", { kind: "string", keywords: { format: "date-time" } }],
+      // Sent as what toJSON returns: the other properties never travel.
+      toJson: ["{ toJSON(): string; ignored: number }", { kind: "string" }],
+      // toJSON(): this is the object itself: its data properties.
+      stamp: ["Stamp", { kind: "object", properties: [{ name: "at", model: { kind: "number" }, required: true }] }],
+      nested: ["Nested", { kind: "unsupported", message: "Nested has a toJSON() that returns { toJSON(): string; }, whose own toJSON() JSON.stringify does not call" }],
+    },
+  ],
+  [
+    notSerializableParser,
+    {
+      map: ["Map<string, number>", { kind: "unsupported", message: "Map<string, number> is not JSON-serializable" }],
+      set: ["Set<string>", { kind: "unsupported", message: "Set<string> is not JSON-serializable" }],
+      promise: ["Promise<string>", { kind: "unsupported", message: "Promise<string> is not JSON-serializable" }],
+      callback: ["() => void", { kind: "unsupported", message: "() => void is a function, which JSON drops" }],
+    },
+  ],
+  [
+    classParser,
+    {
+      // Public instance fields only: no #private, private, static, accessor or method.
+      account: ["Account", { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] }],
+      emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
+    },
+  ],
+  [
+    objectParser,
+    {
+      point: ["Point", point],
+      anonymous: ["{ a: number; b?: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: false }] }],
+      dictionary: ["Record<string, number>", { kind: "object", properties: [], additional: { kind: "number" } }],
+      numberKeyed: ["Record<number, string>", { kind: "object", properties: [], patterns: [{ pattern: NUMERIC_KEY, model: { kind: "string" } }], numberKeys: true }],
+      templateKeyed: ["{ [key: `data_${string}`]: number }", { kind: "object", properties: [], patterns: [{ pattern: "^data_[\\s\\S]*$", model: { kind: "number" } }] }],
+    },
+  ],
+];
+
+const probes: Record<string, string> = {};
+for (const [name, [type]] of CASES.flatMap(([, cases]) => Object.entries(cases))) {
+  if (name in probes) throw new Error(`two cases are named ${name}`);
+  if (!name.includes(".")) probes[name] = type;
+}
+const probe = probeTypes("parsers", DECLARATIONS, probes);
+/** A probed type, as the checker interface hands it to the parsers (TypeScript 5's own type object). */
+const typeOf = (name: string): Type => (name.includes(".") ? probe.property(...(name.split(".") as [string, string])) : probe.type(name)) as unknown as Type;
+
+test("the probed types are valid TypeScript", () => {
+  expect(probe.compilerErrors).toEqual([]);
+});
+
+test("every parser of the list has cases here", () => {
+  expect(new Set(CASES.map(([parser]) => parser.construct))).toEqual(new Set(parsers.map((parser) => parser.construct)));
+});
+
+describe.each(CASES.map(([parser, cases]) => ({ construct: parser.construct, parser, cases: Object.entries(cases) })))("$construct", ({ parser, cases }) => {
+  test.each(cases)("%s: the list hands it to this parser", (name) => {
+    expect(parsers.find((candidate) => candidate.supports(typeOf(name), probe.modeler))?.construct).toBe(parser.construct);
+  });
+
+  test.each(cases)("%s: its exact model", (name, [, model]) => {
+    expect(parser.parse(typeOf(name), probe.modeler)).toEqual(model);
+  });
+});
