@@ -192,8 +192,7 @@ export async function buildOnTs7(session: Ts7Session, configFile: string, pretty
   }
   const run = await tsc;
   const placed = writeContracts(run.emitted, compiled, forcedMaps);
-  if (forcedMaps) for (const file of run.emitted) if (file.endsWith(".js.map") || file.endsWith(".mjs.map") || file.endsWith(".cjs.map") || file.endsWith(".jsx.map")) fs.rmSync(file, { force: true });
+  // The maps typemcp asked for are removed (writeContracts removed those it read).
+  if (forcedMaps) for (const file of run.emitted) if (/\.[cm]?jsx?\.map$/.test(file)) fs.rmSync(file, { force: true });
   return { tsc: run, compiled, placed };
 }
-
-export { DiagnosticCategory };

@@ -66,7 +66,7 @@ interface Api {
 /** The compiler process behind the API stopped (a panic): `at` is the registration it stopped on, if one. */
 class ApiStopped extends Error {
   constructor(
-    readonly cause: unknown,
+    readonly failure: unknown,
     readonly at?: { call: ts.CallExpression; registration: Registration },
   ) {
     super("TypeScript 7's API process stopped");
@@ -164,7 +164,7 @@ export class Ts7Session implements Session {
           done.add(key(error.at.call));
           const message = `typemcp could not compile this tool registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
           compiled.push({ ...error.at, ...failedRegistration([diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]) });
-        } else if (!prefetch) throw error.cause;
+        } else if (!prefetch) throw error.failure;
         this.restart();
       }
     }

@@ -5,7 +5,7 @@
  * byte for byte, contracts included; the diagnostics line for line; the built servers serve
  * exactly expected.json; `typemcp check` and `typemcp manifest` print the same both ways.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MCPServer, ToolContract } from "typemcp";
@@ -234,4 +234,77 @@ test("every value drawn for the type fixtures gets the same verdict from TypeScr
   }
   expect(differ).toEqual([]);
   expect(judged).toBeGreaterThan(4000);
+});
+
+describe("typemcp build on TypeScript 7 keeps the project's own source maps right", () => {
+  /** Generated line:column → source line:column, of every segment of a map's mappings. */
+  function segments(mappings: string): Map<string, string> {
+    const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const found = new Map<string, string>();
+    let [sourceLine, sourceColumn] = [0, 0];
+    mappings.split(";").forEach((line, generatedLine) => {
+      let generatedColumn = 0;
+      for (const segment of line ? line.split(",") : []) {
+        const values: number[] = [];
+        let [value, shift] = [0, 0];
+        for (const c of segment) {
+          const digit = digits.indexOf(c);
+          value += (digit & 31) << shift;
+          if (digit & 32) shift += 5;
+          else {
+            values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+            [value, shift] = [0, 0];
+          }
+        }
+        generatedColumn += values[0];
+        if (values.length < 4) continue;
+        sourceLine += values[2];
+        sourceColumn += values[3];
+        found.set(`${generatedLine}:${generatedColumn}`, `${sourceLine}:${sourceColumn}`);
+      }
+    });
+    return found;
+  }
+
+  test.each([["sourceMap"], ["inlineSourceMap"]])("%s: every mapping tsc writes is still there, moved right by the contracts inserted before it on its line", (option) => {
+    const dir = path.join(FIXTURES_TS7, "..", `ts7-${option}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+    const options = { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", [option]: true };
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, outDir: "dist" }, include: ["src"] }));
+    fs.writeFileSync(path.join(dir, "tsconfig.plain.json"), JSON.stringify({ compilerOptions: { ...options, outDir: "plain" }, include: ["src"] }));
+    fs.writeFileSync(
+      path.join(dir, "src", "server.ts"),
+      `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
+        `mcp.tool(a); mcp.tool(b, { title: "B" }); const after = [a, b].length;\nexport { after };\n`,
+    );
+    expect(runCli7(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
+    const plain = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"), "-p", "tsconfig.plain.json"], { cwd: dir, encoding: "utf8" });
+    expect(plain.status).toBe(0);
+    const mapOf = (folder: string) => {
+      const js = fs.readFileSync(path.join(dir, folder, "server.js"), "utf8");
+      const url = /\/\/# sourceMappingURL=(.*)$/.exec(js)![1];
+      const map = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString("utf8")) : JSON.parse(fs.readFileSync(path.join(dir, folder, url), "utf8"));
+      return { js, map: map as { mappings: string; sources: string[] } };
+    };
+    const [ours, theirs] = [mapOf("dist"), mapOf("plain")];
+    // The inserted texts, by generated line: where each starts in our file, and its length.
+    const ourLines = ours.js.split("\n");
+    const theirLines = theirs.js.split("\n");
+    expect(ourLines.length).toBe(theirLines.length);
+    const inserted = new Map<number, { at: number; length: number }[]>();
+    ourLines.forEach((line, i) => {
+      for (const match of line.matchAll(/(, void 0)?, JSON\.parse\('[^']*'\)/g)) inserted.set(i, [...(inserted.get(i) ?? []), { at: match.index!, length: match[0].length }]);
+    });
+    expect([...inserted.values()].flat()).toHaveLength(2);
+    const moved = new Map<string, string>();
+    for (const [at, source] of segments(theirs.map.mappings)) {
+      const [line, column] = at.split(":").map(Number);
+      let shift = 0;
+      for (const insertion of inserted.get(line) ?? []) if (insertion.at - shift <= column) shift += insertion.length;
+      moved.set(`${line}:${column + shift}`, source);
+    }
+    expect(segments(ours.map.mappings)).toEqual(moved);
+    expect(ours.map.sources).toEqual(theirs.map.sources);
+  });
 });
