@@ -82,6 +82,55 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
 
+const WEATHER_SCHEMA = {
+  title: "WeatherData", type: "object",
+  properties: {
+    temperature: { type: "number", description: "Degrees Celsius." },
+    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+    conditions: { type: "string" },
+  },
+  required: ["temperature", "humidity", "conditions"],
+  additionalProperties: false,
+};
+
+/** The quick start's server (the README's, docs/typescript-7.md's), built and started with these arguments for Node: the official client gets its exact schemas and results over stdio. */
+async function expectQuickStartServed(args: string[]): Promise<void> {
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args }));
+  try {
+    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+    expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+        outputSchema: WEATHER_SCHEMA,
+      },
+      {
+        name: "get_forecast",
+        description: "Daily forecast for a city.",
+        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+        outputSchema: {
+          type: "object", title: "get_forecastOutput",
+          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+          required: ["result"],
+          $defs: { WeatherData: WEATHER_SCHEMA },
+        },
+      },
+    ]);
+    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [
+        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+      ],
+      structuredContent: { result: [day(16.2), day(17.2)] },
+    });
+  } finally {
+    await client.close();
+  }
+}
+
 describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 
@@ -126,17 +175,6 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  const WEATHER_SCHEMA = {
-    title: "WeatherData", type: "object",
-    properties: {
-      temperature: { type: "number", description: "Degrees Celsius." },
-      humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-      conditions: { type: "string" },
-    },
-    required: ["temperature", "humidity", "conditions"],
-    additionalProperties: false,
-  };
-
   test("tspc builds the README's server with the plugin, and the official client started as the client configuration says calls it over stdio", async () => {
     const build = tspc();
     expect(build.output).toBe("");
@@ -144,40 +182,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
 
     const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as { command: string; args: string[] };
     expect(command).toBe("node");
-    const client = new Client({ name: "consumer", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)) }));
-    try {
-      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-      expect((await client.listTools()).tools).toEqual([
-        {
-          name: "get_weather",
-          description: "Current weather for a city.",
-          inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-          outputSchema: WEATHER_SCHEMA,
-        },
-        {
-          name: "get_forecast",
-          description: "Daily forecast for a city.",
-          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-          outputSchema: {
-            type: "object", title: "get_forecastOutput",
-            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-            required: ["result"],
-            $defs: { WeatherData: WEATHER_SCHEMA },
-          },
-        },
-      ]);
-      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-        content: [
-          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-        ],
-        structuredContent: { result: [day(16.2), day(17.2)] },
-      });
-    } finally {
-      await client.close();
-    }
+    await expectQuickStartServed(args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)));
   });
 
   test("the README's one-line check answers exactly what the README shows", () => {
@@ -270,55 +275,6 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   });
 });
 
-const TS7_WEATHER_SCHEMA = {
-  title: "WeatherData", type: "object",
-  properties: {
-    temperature: { type: "number", description: "Degrees Celsius." },
-    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-    conditions: { type: "string" },
-  },
-  required: ["temperature", "humidity", "conditions"],
-  additionalProperties: false,
-};
-
-/** docs/typescript-7.md's quick start server, built: the official client gets its exact schemas and results over stdio. */
-async function expectTs7QuickStartServed(serverJs: string): Promise<void> {
-  const client = new Client({ name: "consumer", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [serverJs] }));
-  try {
-    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-    expect((await client.listTools()).tools).toEqual([
-      {
-        name: "get_weather",
-        description: "Current weather for a city.",
-        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-        outputSchema: TS7_WEATHER_SCHEMA,
-      },
-      {
-        name: "get_forecast",
-        description: "Daily forecast for a city.",
-        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-        outputSchema: {
-          type: "object", title: "get_forecastOutput",
-          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-          required: ["result"],
-          $defs: { WeatherData: TS7_WEATHER_SCHEMA },
-        },
-      },
-    ]);
-    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-      content: [
-        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-      ],
-      structuredContent: { result: [day(16.2), day(17.2)] },
-    });
-  } finally {
-    await client.close();
-  }
-}
-
 describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build", () => {
   const DOC = fs.readFileSync(path.join(ROOT, "docs", "typescript-7.md"), "utf8");
   /** docs/typescript-7.md's fenced block after `<!-- ts7:<name> -->`: the test follows it word for word. */
@@ -360,7 +316,7 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 
     expect(start).toBe("node dist/server.js");
-    await expectTs7QuickStartServed(path.join(project, "dist", "server.js"));
+    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
   });
 
   test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {
