@@ -1,9 +1,9 @@
 /**
  * The flags typemcp reads off types and symbols, in typemcp's own numbering, so that the type
- * model needs no TypeScript at run time: TypeScript 7 numbers its flags differently from 5 and
- * 6, and its `typescript` package has no enums at all. The numbering is TypeScript 5's, so the
- * TypeScript 5/6 checker hands its flags over as they are; another TypeScript's flags are
- * translated by name (see flagTranslator).
+ * model needs no TypeScript at run time: TypeScript 6 and 7 number their type flags differently
+ * from 5, and TypeScript 7's `typescript` package has no enums at all. The numbering is
+ * TypeScript 5's, so TypeScript 5 hands its flags over as they are; 6's and 7's are translated
+ * by name (see flagTranslator).
  */
 
 export const TypeFlag = {

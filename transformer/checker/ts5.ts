@@ -1,13 +1,18 @@
 /**
  * The checker interface on TypeScript 5 and 6: the program's own `ts.TypeChecker`, in-process.
- * Handles are TypeScript's own objects; flags need no translation (typemcp numbers them as
- * TypeScript 5 does, see flags.ts).
+ * Handles are TypeScript's own objects; flags are TypeScript 5's numbering, typemcp's own (see
+ * flags.ts), passed through as they are, and 6's (renumbered as 7's) translated.
  */
 import ts from "typescript";
 import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker } from "./checker";
+import { flagTranslator, SymbolFlag, TypeFlag } from "./flags";
 import { parseSkippedJSDoc, parseSkippedJSDocOf } from "../model/skipped-jsdoc";
 
 const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
+
+/** This TypeScript's flags in typemcp's numbering: TypeScript 5's own (passed through), 6's renumbered. */
+const typeFlags = flagTranslator(TypeFlag, ts.TypeFlags as unknown as Record<string, number>);
+const symbolFlags = flagTranslator(SymbolFlag, ts.SymbolFlags as unknown as Record<string, number>);
 
 /** TypeScript 5's own type guards are the interface's. */
 export const ts5Syntax: Syntax = {
@@ -78,7 +83,7 @@ export class Ts5Checker implements TypeChecker {
   ) {}
 
   flags(type: Type): number {
-    return T(type).flags;
+    return typeFlags(T(type).flags);
   }
   isReference(type: Type): boolean {
     return ((T(type) as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0;
@@ -150,7 +155,7 @@ export class Ts5Checker implements TypeChecker {
     return S(symbol).name;
   }
   symbolFlags(symbol: Symbol): number {
-    return S(symbol).flags;
+    return symbolFlags(S(symbol).flags);
   }
   declarations(symbol: Symbol): readonly ts.Declaration[] {
     return S(symbol).getDeclarations() ?? [];
