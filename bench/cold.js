@@ -1,10 +1,11 @@
-// Cold start over stdio, as a client sees it: spawn the server, send `initialize`, wait for
-// the answer, send `notifications/initialized` and `tools/list`, stop the clock when the list
+// Cold start over stdio, as a 2026-07-28 client sees it: spawn the server, send
+// `server/discover`, wait for the answer, send `tools/list`, stop the clock when the list
 // arrives. One tools/call follows (the first call of a fresh process), then the server is stopped.
 "use strict";
 const { spawn } = require("node:child_process");
+const { ENVELOPE } = require("./servers");
 
-const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+const DISCOVER = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } };
 
 /** Spawns `node <main>` once; resolves { start_ms, first_call_ms }. */
 function coldStart(main, call) {
@@ -29,13 +30,12 @@ function coldStart(main, call) {
         buffered = buffered.slice(newline + 1);
         const message = JSON.parse(line);
         if (message.id === 1) {
-          send({ jsonrpc: "2.0", method: "notifications/initialized" });
-          send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
+          send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: ENVELOPE } });
         } else if (message.id === 2) {
           listed = performance.now();
           result.start_ms = listed - started;
           result.tools = message.result.tools.length;
-          send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: call });
+          send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { ...call, _meta: ENVELOPE } });
         } else if (message.id === 3) {
           if (message.error || message.result.isError) return reject(new Error(`bench: ${main}: ${call.name} failed: ${line.slice(0, 600)}`));
           result.first_call_ms = performance.now() - listed;
@@ -45,7 +45,7 @@ function coldStart(main, call) {
         }
       }
     });
-    send(INITIALIZE);
+    send(DISCOVER);
   });
 }
 

@@ -419,7 +419,7 @@ ${t.zod}
 ${jsFunction(i)}
 
 exports.register = (server) =>
-  server.registerTool("${toolName(i)}", { description: ${JSON.stringify(t.doc[0])}, inputSchema: input, outputSchema: output }, async (args) =>
+  server.registerTool("${toolName(i)}", { description: ${JSON.stringify(t.doc[0])}, inputSchema: z.object(input), outputSchema: z.object(output) }, async (args) =>
     result(${toolName(i)}(${callArgs(i)}), ${Boolean(t.wrapped)}),
   );
 `,
@@ -428,7 +428,7 @@ exports.register = (server) =>
   write(
     path.join(dir, "index.js"),
     `"use strict";
-const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const { McpServer } = require("@modelcontextprotocol/server");
 const tools = [${Array.from({ length: n }, (_, i) => `require("./tools/t${pad(i)}.js")`).join(",\n  ")}];
 exports.createServer = () => {
   const server = new McpServer({ name: "bench", version: "1.0.0" });
@@ -440,8 +440,8 @@ exports.createServer = () => {
   write(
     path.join(dir, "main.js"),
     `"use strict";
-const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
-void require("./index.js").createServer().connect(new StdioServerTransport());
+const { serveStdio } = require("@modelcontextprotocol/server/stdio");
+serveStdio(() => require("./index.js").createServer());
 `,
   );
 }
@@ -471,15 +471,14 @@ exports.call = (args) => result(${toolName(i)}(${callArgs(i)}), ${Boolean(t.wrap
   write(
     path.join(dir, "index.js"),
     `"use strict";
-const { Server } = require("@modelcontextprotocol/sdk/server/index.js");
-const { CallToolRequestSchema, ListToolsRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
+const { Server } = require("@modelcontextprotocol/server");
 const modules = [${definitions.map((_, i) => `require("./tools/t${pad(i)}.js")`).join(",\n  ")}];
 exports.createServer = () => {
   const tools = modules.map((m) => m.definition);
   const byName = new Map(modules.map((m) => [m.definition.name, m]));
   const server = new Server({ name: "bench", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => byName.get(request.params.name).call(request.params.arguments ?? {}));
+  server.setRequestHandler("tools/list", () => ({ tools }));
+  server.setRequestHandler("tools/call", async (request) => byName.get(request.params.name).call(request.params.arguments ?? {}));
   return server;
 };
 `,
@@ -487,8 +486,8 @@ exports.createServer = () => {
   write(
     path.join(dir, "main.js"),
     `"use strict";
-const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
-void require("./index.js").createServer().connect(new StdioServerTransport());
+const { serveStdio } = require("@modelcontextprotocol/server/stdio");
+serveStdio(() => require("./index.js").createServer());
 `,
   );
 }

@@ -20,8 +20,7 @@
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
-const { Server } = require("@modelcontextprotocol/sdk/server/index.js");
-const { CallToolRequestSchema, ListToolsRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
+const { Server } = require("@modelcontextprotocol/server");
 const { modulePath, rawConnect, checkResponse } = require("./servers");
 
 const median = (values) => {
@@ -41,8 +40,8 @@ const readCalls = (projectDir) => JSON.parse(fs.readFileSync(path.join(projectDi
 /** Runs the SDK's request path (the same for every contender) until it is JIT-compiled. */
 async function warmSdk() {
   const server = new Server({ name: "warm", version: "1" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
-  server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text", text: "ok" }] }));
+  server.setRequestHandler("tools/list", () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
+  server.setRequestHandler("tools/call", () => ({ content: [{ type: "text", text: "ok" }] }));
   const rpc = await rawConnect(server);
   for (let i = 0; i < 500; i++) await rpc(i % 5 ? "tools/call" : "tools/list", { name: "t", arguments: {} });
   await server.close();

@@ -8,7 +8,7 @@
 //
 // Prints markdown tables, then one line of JSON with every number.
 "use strict";
-const { execFileSync, fork } = require("node:child_process");
+const { execFileSync, fork, spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -32,6 +32,8 @@ const SETTINGS = {
   lazy: [3, 1, "fresh processes per contender timing the first call of each shape with nothing compiled ahead"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
+  http_calls: [20000, 400, "tools/call per contender over stateless Streamable HTTP, after every tool's first"],
+  http_slices: [20, 4, "HTTP throughput slices, the contenders' in turn"],
   build_sizes: ["50,500,2000", "8,24", "project sizes for the build measurement"],
   build_rounds: [5, 1, "builds per size and side, each in a fresh process"],
   command_rounds: [5, 1, "whole tsc / tspc runs per command, at n tools"],
@@ -210,6 +212,40 @@ function measureMemory(dir, settings) {
 }
 
 /**
+ * Stateless Streamable HTTP as a 2026-07-28 client uses it (bench/http.js): each contender's
+ * server in its own process, one keep-alive client driving them in turn.
+ */
+async function measureHttp(dir, settings) {
+  const servers = [];
+  try {
+    const urls = {};
+    for (const c of CONTENDERS) {
+      const server = spawn(process.execPath, [path.join(__dirname, "http.js"), "serve", dir, c], { stdio: ["ignore", "pipe", "ignore"] });
+      servers.push(server);
+      const line = await new Promise((resolve, reject) => {
+        let out = "";
+        server.stdout.on("data", (chunk) => (out += chunk) && out.includes("\n") && resolve(out.split("\n")[0]));
+        server.on("exit", (code) => reject(new Error(`bench: the ${c} HTTP server exited (${code})`)));
+      });
+      urls[c] = `http://127.0.0.1:${JSON.parse(line).port}/mcp`;
+    }
+    const measured = child("http.js", ["drive", JSON.stringify({ project: dir, calls: settings.http_calls, slices: settings.http_slices }), ...CONTENDERS.map((c) => `${c}=${urls[c]}`)]);
+    log(`HTTP: ${settings.http_calls} calls per contender`);
+    const rates = Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].calls_per_s]));
+    return {
+      calls: settings.http_calls,
+      calls_per_s: medians(rates),
+      p50_ms: Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].p50_ms])),
+      p99_ms: Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].p99_ms])),
+      typemcp_over_floor: pairedRatio(rates.typemcp, rates.floor),
+      typemcp_over_zod: pairedRatio(rates.typemcp, rates.zod),
+    };
+  } finally {
+    for (const server of servers) server.kill();
+  }
+}
+
+/**
  * Builds are long, deterministic CPU work: other processes can only add time to them, so
  * the best of several rounds is the estimate least disturbed by the machine (medians of a
  * handful of multi-second builds on a busy machine swing by tens of percent). Each build is
@@ -351,6 +387,9 @@ function report(r, settings) {
       row(`first call of each of ${r.lazy.shapes} shapes, nothing compiled ahead, fresh process, median (ms)`, r.lazy.median_ms, "", ""),
       row(`first call of each of ${r.lazy.shapes} shapes, nothing compiled ahead, fresh process, slowest (ms)`, r.lazy.max_ms, "", ""),
       row(`peak RSS after ${r.memory.calls} calls over all tools (MB)`, r.memory.max_rss_mb, x(r.memory.typemcp_over_floor), x(r.memory.typemcp_over_zod)),
+      row(`stateless Streamable HTTP, 2026-07-28, keep-alive client: tools/call (calls/s)`, r.http.calls_per_s, x(r.http.typemcp_over_floor), x(r.http.typemcp_over_zod)),
+      row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
+      row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
     ],
   );
   const build = table(
@@ -418,6 +457,7 @@ async function main() {
   r.cold_start = await measureColdStart(dir, settings);
   r.lazy = measureLazyFirstCalls(dir, settings);
   r.memory = measureMemory(dir, settings);
+  r.http = await measureHttp(dir, settings);
   r.build = measureBuild(path.join(base, settings.quick ? "quick-build" : "build"), settings);
   r.commands = measureCommands(dir, settings);
   r.targets = targets(r);

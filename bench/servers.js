@@ -4,7 +4,8 @@
 const { execFileSync } = require("node:child_process");
 const path = require("node:path");
 const { generate, writeFloor } = require("./generate");
-const { InMemoryTransport } = require("@modelcontextprotocol/sdk/inMemory.js");
+const { InMemoryTransport } = require("@modelcontextprotocol/server");
+const { serveStdio } = require("@modelcontextprotocol/server/stdio");
 
 const CONTENDERS = ["typemcp", "zod", "floor"];
 
@@ -16,15 +17,26 @@ function modulePath(projectDir, contender, main = false) {
   return contender === "typemcp" ? path.join(projectDir, "typemcp", "out", file) : path.join(projectDir, contender, file);
 }
 
+/** What a 2026-07-28 client puts in the `_meta` of every request. */
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
 /**
- * Connects a server (MCPServer, McpServer or Server: all have connect()) to a bare JSON-RPC
- * client over InMemoryTransport and initializes the session. Unlike the SDK's Client it
- * does no work of its own on responses (no Zod parsing, no Ajv compilation of output
- * schemas), so what is timed is the server's cost. Returns rpc(method, params) → response.
+ * Connects a server to a bare JSON-RPC client over InMemoryTransport, through the SDK's own
+ * connection entry (`serveStdio` with the transport: what typemcp's `connect()` does, and what
+ * serves the SDK's McpServer and low-level Server on stdio), speaking 2026-07-28: no
+ * `initialize`, the envelope in every request's `_meta`. Unlike the SDK's Client it does no
+ * work of its own on responses (no Zod parsing, no Ajv compilation of output schemas), so what
+ * is timed is the server's cost. Returns rpc(method, params) → response.
  */
 async function rawConnect(server) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  // typemcp's MCPServer serves itself through serveStdio; the SDK's servers are handed to it.
+  if (typeof server.handler === "function") await server.connect(serverSide);
+  else serveStdio(() => server, { transport: serverSide });
   let id = 0;
   const pending = new Map();
   clientSide.onmessage = (message) => {
@@ -35,14 +47,13 @@ async function rawConnect(server) {
     }
   };
   await clientSide.start();
-  const rpc = (method, params) =>
+  const rpc = (method, params = {}) =>
     new Promise((resolve) => {
       const requestId = ++id;
       pending.set(requestId, resolve);
-      void clientSide.send({ jsonrpc: "2.0", id: requestId, method, params });
+      void clientSide.send({ jsonrpc: "2.0", id: requestId, method, params: { ...params, _meta: ENVELOPE } });
     });
-  await rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
-  await clientSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  checkResponse(await rpc("server/discover"), "server/discover");
   return rpc;
 }
 
@@ -77,4 +88,4 @@ async function prepare(dir, n) {
   return built;
 }
 
-module.exports = { CONTENDERS, LABELS, modulePath, rawConnect, checkResponse, child, prepare };
+module.exports = { CONTENDERS, LABELS, ENVELOPE, modulePath, rawConnect, checkResponse, child, prepare };

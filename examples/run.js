@@ -4,8 +4,8 @@
 // on both channels.
 const { spawnSync } = require("node:child_process");
 const path = require("node:path");
-const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
-const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
+const { Client } = require("@modelcontextprotocol/client");
+const { StdioClientTransport } = require("@modelcontextprotocol/client/stdio");
 
 const root = path.resolve(__dirname, "..");
 const project = path.join(__dirname, "weather");
@@ -101,8 +101,10 @@ async function main() {
   console.log(`$ node ${relative(BUILT)}   # stdio, driven here by the official SDK client`);
 
   const transport = new StdioClientTransport({ command: process.execPath, args: [BUILT] });
-  const client = new Client({ name: "example", version: "1.0.0" });
+  // Negotiating as a new client does: server/discover first, then MCP 2026-07-28.
+  const client = new Client({ name: "example", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(transport);
+  console.log(`connected: MCP ${client.getNegotiatedProtocolVersion?.() ?? client.getProtocolEra()}`);
   try {
     const { tools } = await client.listTools();
     heading(`tools/list: ${tools.length} tools, their schemas summarized`);

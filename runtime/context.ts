@@ -1,6 +1,23 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { LoggingLevel, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type ClientCapabilities,
+  type Implementation,
+  type LoggingLevel,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+
+/** Who is calling: what the client said of itself, on either protocol revision. */
+export interface ToolClient {
+  /** The client's name and version (`clientInfo`). */
+  readonly info?: Implementation;
+  /** The capabilities the client declared. */
+  readonly capabilities?: ClientCapabilities;
+  /** The protocol revision of this call: `2026-07-28`, or the one negotiated by `initialize` (`2025-11-25`, ...). */
+  readonly protocolVersion?: string;
+}
 
 /**
  * What a tool may know of the call it serves. A parameter of this type is not a tool
@@ -14,28 +31,41 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
  * ```
  */
 export interface ToolContext {
-  /** Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes. */
+  /** Aborted when the client cancels the call (`notifications/cancelled`), the connection closes, or the tool's timeout expires. */
   readonly signal: AbortSignal;
   /** The JSON-RPC id of the call. */
   readonly requestId: string | number;
+  /** The client: on 2026-07-28 from the call's own `_meta`, on 2025-11-25 from `initialize`. */
+  readonly client: ToolClient;
   /** Sends `notifications/progress` when the client asked for progress (a progressToken); does nothing otherwise. */
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
-  /** Sends `notifications/message` at `level`, unless the client set a higher level with `logging/setLevel`. */
+  /**
+   * Sends `notifications/message` at `level`, unless the client asked for a higher one: per call
+   * on 2026-07-28 (the request's log level), with `logging/setLevel` on 2025-11-25.
+   */
   log(level: LoggingLevel, data: unknown): Promise<void>;
 }
 
-export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 /** The context of one call; `signal` is the call's own, or that combined with the tool's timeout. */
-export function toolContext(server: Server, toolName: string, extra: RequestExtra, signal: AbortSignal): ToolContext {
-  const progressToken = extra._meta?.progressToken;
+export function toolContext(server: Server, toolName: string, ctx: ServerContext, signal: AbortSignal): ToolContext {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  // Typed {} by the SDK: its keys are the reserved `io.modelcontextprotocol/*` names.
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   return {
     signal,
-    requestId: extra.requestId,
+    requestId: ctx.mcpReq.id,
+    // Read when asked: most tools never look.
+    get client(): ToolClient {
+      return {
+        info: (envelope?.[CLIENT_INFO_META_KEY] as Implementation | undefined) ?? server.getClientVersion(),
+        capabilities: (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities(),
+        protocolVersion: (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
+      };
+    },
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;
-      await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total, message } });
+      await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress, total, message } });
     },
-    log: (level, data) => server.sendLoggingMessage({ level, logger: toolName, data }, extra.sessionId),
+    log: (level, data) => ctx.mcpReq.log(level, data, toolName),
   };
 }

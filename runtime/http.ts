@@ -1,100 +1,190 @@
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+// Web-standard only (Request, Response, Web Crypto): this module is what `mcp.handler()` runs
+// on serverless and edge runtimes. The Node HTTP server around it is runtime/node-http.ts.
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  isInitializeRequest,
+  isLegacyRequest,
+  legacyStatelessFallback,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  readRequestBody,
+  WebStandardStreamableHTTPServerTransport,
+  type Server,
+} from "@modelcontextprotocol/server";
 
-export interface HttpOptions {
-  transport: "http";
-  /** Default 3000; 0 picks a free port (see the returned address). */
-  port?: number;
-  /** Default "127.0.0.1": only this machine. Use "0.0.0.0" to serve the network. */
-  host?: string;
-  /** The MCP endpoint. Default "/mcp". */
+/** Options of `mcp.handler()`: Streamable HTTP as a Web-standard `fetch(Request) → Response`. */
+export interface HttpHandlerOptions {
+  /** The MCP endpoint's path; a request for another path gets 404. Default: any path (`mcp.run` serves `/mcp`). */
   path?: string;
   /**
-   * No sessions: every request is served on its own, so any process behind a load balancer
-   * can answer any request (no sticky sessions, nothing kept between requests). Default false.
+   * 2025-11-25 clients (which open with `initialize`) are served without sessions: any process
+   * behind a load balancer can answer any request. Default false: they get a session each, kept
+   * in this process. 2026-07-28 clients are always served statelessly.
    */
   stateless?: boolean;
+  /**
+   * Host names (no port) the `Host` header may name; any other gets 403 (DNS rebinding).
+   * Default, under `mcp.run`: `localhost`, `127.0.0.1` and `[::1]` when it listens on a
+   * loopback address; otherwise (and under `mcp.handler()`) no check until you list the names
+   * the server is reached by.
+   */
+  allowedHosts?: string[];
+  /**
+   * Origin host names (no scheme or port) a browser page may call from; a request whose
+   * `Origin` header is present and not listed gets 403. Default: localhost origins and
+   * `allowedHosts`. Requests with no `Origin` (every non-browser client) pass.
+   */
+  allowedOrigins?: string[];
+  /** Largest request body read, in bytes; a larger one gets 413. Default 10 MB. */
+  maxBodyBytes?: number;
+  /** Sessions of 2025-11-25 clients (unless `stateless`): at most `max` (default 1,000; the least recently used goes first), each closed after `idleMs` without a request (default 15 minutes). */
+  sessions?: { max?: number; idleMs?: number };
 }
 
-const MAX_BODY = 10 * 1024 * 1024;
-
-function reply(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
+/** A Web-standard MCP endpoint: `export default mcp.handler()` on Cloudflare Workers, Deno and Bun. */
+export interface HttpEndpoint {
+  fetch(request: Request): Promise<Response>;
+  /** Closes every session and in-flight exchange. */
+  close(): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new RangeError("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+/** The endpoint as the MCPServer holds it. */
+export interface ServedEndpoint extends HttpEndpoint {
+  /** Tells the 2026-07-28 clients listening (subscriptions/listen) that the tool list changed. */
+  toolsChanged(): void;
+}
+
+/** What the endpoint builds server instances with: one per request, or one per legacy session. */
+export interface InstanceFactories {
+  perRequest(): Server;
+  session(): Server;
+}
+
+export const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
 }
 
 /**
- * Serves MCP over the SDK's Streamable HTTP transport. `session()` makes a new low-level
- * Server wired to the tools: one per session (stateful), or one per request (stateless).
+ * One endpoint for both protocol revisions: the SDK's `createMcpHandler` serves 2026-07-28
+ * requests (stateless, each on a fresh server instance); 2025-11-25 requests (those with no
+ * `_meta` envelope, as the SDK's own `isLegacyRequest` classifies them) go to sessions, or to
+ * the SDK's stateless legacy leg. Host and Origin are checked before anything is read.
  */
-export async function serveHttp(session: () => Server, options: HttpOptions): Promise<HttpServer> {
-  const endpoint = options.path ?? "/mcp";
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+export function createEndpoint(instances: InstanceFactories, options: HttpHandlerOptions): ServedEndpoint {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const allowedHosts = options.allowedHosts;
+  const allowedOrigins = options.allowedOrigins ?? [...localhostAllowedOrigins(), ...(allowedHosts ?? [])];
+  const factory = () => instances.perRequest();
+  const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: maxBody, onerror: () => undefined });
+  const sessions = options.stateless ? undefined : new LegacySessions(instances.session, options.sessions ?? {});
+  const legacy = sessions ? sessions.handle : legacyStatelessFallback(factory, () => undefined, { maxRequestBodySize: maxBody });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== endpoint) return reply(res, 404, -32000, `Not found: the MCP endpoint is ${endpoint}`);
-    let body: unknown;
-    if (req.method === "POST") {
-      try {
-        body = await readJson(req);
-      } catch (error) {
-        return reply(res, error instanceof RangeError ? 413 : 400, -32700, error instanceof RangeError ? "Request body too large" : "Parse error: the body is not JSON");
+  return {
+    async fetch(request) {
+      const refused = (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) || originValidationResponse(request, allowedOrigins);
+      if (refused) return refused;
+      if (options.path !== undefined && new URL(request.url).pathname !== options.path) {
+        return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
       }
-    }
+      // The body is read once: the classification and the leg that serves it both take it parsed.
+      let parsedBody: unknown;
+      if (request.method === "POST") {
+        const body = await readRequestBody(request, maxBody);
+        if (body.tooLarge) return jsonRpcError(413, -32000, `Request body too large: the limit is ${maxBody} bytes`);
+        try {
+          parsedBody = JSON.parse(body.text);
+        } catch {
+          return jsonRpcError(400, -32700, "Parse error: the body is not JSON");
+        }
+      }
+      return (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: maxBody }))
+        ? legacy(request, { parsedBody })
+        : modern.fetch(request, { parsedBody });
+    },
+    async close() {
+      await Promise.allSettled([modern.close(), sessions?.close()]);
+    },
+    toolsChanged: () => modern.notify.toolsChanged(),
+  };
+}
 
-    if (options.stateless) {
-      if (req.method !== "POST") return reply(res, 405, -32000, "Method not allowed: this server is stateless (POST only)");
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      const server = session();
-      res.on("close", () => void transport.close().then(() => server.close()).catch(() => undefined));
-      await server.connect(transport);
-      return transport.handleRequest(req, res, body);
-    }
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  lastUsed: number;
+}
 
-    const id = req.headers["mcp-session-id"];
-    const existing = typeof id === "string" ? transports.get(id) : undefined;
-    if (existing) return existing.handleRequest(req, res, body);
-    if (req.method !== "POST" || !isInitializeRequest(body)) {
-      return reply(res, 400, -32000, typeof id === "string" ? `Unknown session ${id}: initialize a new one` : "Bad request: no session; send initialize first");
+/**
+ * Sessions of 2025-11-25 clients over Streamable HTTP, each a server instance on the SDK's
+ * transport. Only a session the transport accepted is kept; at most `max`, the least recently
+ * used closed first; each closed after `idleMs` without a request. An unknown or ended session
+ * gets 404, on which the spec's clients start a new one.
+ */
+class LegacySessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly max: number;
+  private readonly idleMs: number;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly instance: () => Server,
+    limits: { max?: number; idleMs?: number },
+  ) {
+    this.max = limits.max ?? DEFAULT_MAX_SESSIONS;
+    this.idleMs = limits.idleMs ?? DEFAULT_SESSION_IDLE_MS;
+  }
+
+  readonly handle = async (request: Request, { parsedBody }: { parsedBody?: unknown }): Promise<Response> => {
+    const id = request.headers.get("mcp-session-id");
+    if (id !== null) {
+      const session = this.sessions.get(id);
+      if (!session) return jsonRpcError(404, -32001, `Session not found: ${id} has ended or never existed; send initialize to start a new one`);
+      // Least recently used last in the map's order: it is the first one closed at the cap.
+      this.sessions.delete(id);
+      this.sessions.set(id, session);
+      session.lastUsed = Date.now();
+      return session.transport.handleRequest(request, { parsedBody });
     }
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (sessionId) => void transports.set(sessionId, transport),
+    if (request.method !== "POST" || !isInitializeRequest(parsedBody)) {
+      return jsonRpcError(400, -32000, "Bad request: no session; send initialize first");
+    }
+    const server = this.instance();
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (sessionId) => this.add(sessionId, transport),
+      onsessionclosed: (sessionId) => void this.sessions.delete(sessionId),
     });
-    const server = session();
     transport.onclose = () => {
-      if (transport.sessionId) transports.delete(transport.sessionId);
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
       void server.close().catch(() => undefined);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    const response = await transport.handleRequest(request, { parsedBody });
+    // Refused (wrong Accept or Content-Type, a bad initialize): nothing of it is kept.
+    if (transport.sessionId === undefined) await transport.close().catch(() => undefined);
+    return response;
+  };
+
+  private add(id: string, transport: WebStandardStreamableHTTPServerTransport): void {
+    if (this.sessions.size >= this.max) {
+      const [oldest] = this.sessions.values();
+      void oldest.transport.close().catch(() => undefined);
+    }
+    this.sessions.set(id, { transport, lastUsed: Date.now() });
+    this.sweeper ??= setInterval(() => this.sweep(), Math.min(this.idleMs, 60_000)).unref();
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      if (!res.headersSent) reply(res, 500, -32603, `Internal error: ${(error as Error).message}`);
-      else res.end();
-    });
-  });
-  http.on("close", () => {
-    for (const transport of transports.values()) void transport.close().catch(() => undefined);
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(options.port ?? 3000, options.host ?? "127.0.0.1", () => resolve());
-  });
-  return http;
+  private sweep(): void {
+    const idleSince = Date.now() - this.idleMs;
+    for (const session of this.sessions.values()) if (session.lastUsed < idleSince) void session.transport.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.allSettled([...this.sessions.values()].map((session) => session.transport.close()));
+  }
 }

@@ -4,7 +4,9 @@
  */
 export { MCPServer, type RunOptions, type ServerOptions } from "./server";
 export type { ToolFunction, ToolOptions } from "./tool";
-export type { ToolContext } from "./context";
+export type { HttpEndpoint, HttpHandlerOptions } from "./http";
+export type { HttpOptions } from "./node-http";
+export type { ToolClient, ToolContext } from "./context";
 export { tool } from "./decorators";
 export { audio, image, type AudioContent, type ContentAnnotations, type ContentBlock, type EmbeddedResource, type ImageContent, type ResourceLink, type TextContent } from "./content";
 export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";

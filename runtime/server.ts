@@ -1,18 +1,25 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, CallToolResultSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Server as HttpServer } from "node:http";
-import { markedMethods } from "./decorators";
-import type { HttpOptions } from "./http";
+import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToolRequestParams, type StandardSchemaV1, type Tool, type Transport } from "@modelcontextprotocol/server";
+import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
+import { markedMethods } from "./decorators";
+import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
+import type { HttpOptions } from "./node-http";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
 export interface ServerOptions {
-  /** The server's version, sent in `initialize`. Default "1.0.0". */
+  /** The server's version, in `server/discover` and `initialize`. Default "1.0.0". */
   version?: string;
-  /** Instructions for the client's model, sent in `initialize`. */
+  /** Instructions for the client's model, in `server/discover` and `initialize`. */
   instructions?: string;
+  /**
+   * How long a 2026-07-28 client may keep the `tools/list` (and `server/discover`) it got (`ttlMs`, `cacheScope`).
+   * Default `{ ttlMs: 300_000, cacheScope: "public" }`: the tools are fixed when the server
+   * starts and the same for every caller, so any client or shared cache may keep the list
+   * for five minutes; a tool registered later is announced with `notifications/tools/list_changed`
+   * to clients that listen, and reaches the others within that time. `ttlMs: 0` makes every
+   * client ask again each time. (2025-11-25 clients get no cache fields.)
+   */
+  toolsListCache?: { ttlMs?: number; cacheScope?: CacheScope };
   /**
    * Compile the tools' validators and result projectors in the background once the server is
    * connected, one per idle turn of the event loop (default true). With false, a tool's are
@@ -26,24 +33,17 @@ export interface ServerOptions {
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
 
 /**
- * tools/call as the SDK's Protocol first reads it: just the method. The SDK's Server then
- * checks the whole request itself (a malformed one is -32602 Invalid params, not -32603) and
- * hands over the request as it came: the arguments object is the one JSON.parse made, so a
- * `__proto__` key in it stays a key (and is refused as an unknown argument), instead of being
- * turned into the prototype of a rebuilt object.
+ * tools/call's params as they came: the SDK checks the request against the spec's schema (a
+ * malformed one is -32602) and, given this schema for the params, hands them over as JSON.parse
+ * made them, instead of a copy rebuilt by its own schema. So a `__proto__` key in the arguments
+ * stays a key (refused as an unknown argument) instead of becoming the copy's prototype, and
+ * the arguments are not copied on every call.
  */
-const ToolsCallMethod = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
+const CallToolParams: StandardSchemaV1<CallToolRequestParams> = {
+  "~standard": { version: 1, vendor: "typemcp", validate: (value) => ({ value: value as CallToolRequestParams }) },
+};
 
-/**
- * Parses a tools/call and its result once with the schemas the SDK checks them with (Zod
- * compiles each on its first use), so that this one-time work is not a client's first call.
- */
-function warmRequestPath(): void {
-  const request = { method: "tools/call", params: { name: "typemcp-warm-up", arguments: {} } };
-  ToolsCallMethod.safeParse(request);
-  CallToolRequestSchema.safeParse(request);
-  CallToolResultSchema.safeParse({ content: [{ type: "text", text: "{}" }], structuredContent: {} });
-}
+const DEFAULT_TOOLS_LIST_CACHE = { ttlMs: 300_000, cacheScope: "public" as CacheScope };
 
 const ENABLE_PLUGIN =
   'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).';
@@ -85,56 +85,76 @@ function checkContract(fn: ToolFunction, contract: ToolContract | undefined): To
 }
 
 /**
- * An MCP server whose tools are plain TypeScript functions. Runs on the SDK's low-level
- * `Server` (its `McpServer` takes only Zod schemas); the schemas come precomputed from the
- * transformer, so `tools/list` does no work at all.
+ * An MCP server whose tools are plain TypeScript functions. Serves both protocol revisions
+ * (2026-07-28 and 2025-11-25) through the SDK's entries (`serveStdio`, `createMcpHandler`),
+ * which build one low-level `Server` per connection or per request: each is wired to the same
+ * tools, whose schemas came precomputed from the transformer, so `tools/list` does no work.
  */
 export class MCPServer {
-  /** The SDK's low-level server of `connect()` and stdio, for anything typemcp does not wrap. */
-  readonly server: Server;
   private readonly registered = new Map<string, RegisteredTool>();
   private listing?: Tool[];
-  /** Every low-level server serving now: the main one, and one per HTTP session. */
-  private readonly sessions = new Set<Server>();
-  private http?: HttpServer;
+  /** Every SDK server instance serving now: one per stdio connection, HTTP request or legacy HTTP session. */
+  private readonly live = new Set<Server>();
+  /** Those that outlive a request (stdio connections, legacy HTTP sessions): a new tool is announced to them. */
+  private readonly longLived = new Set<Server>();
+  private readonly connections = new Set<StdioServerHandle>();
+  private latest?: Server;
+  private http?: ServedEndpoint;
   /** Calls not answered yet: a shutdown waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
   private warming = false;
 
   constructor(
-    private readonly name: string,
+    readonly name: string,
     private readonly options: ServerOptions = {},
-  ) {
-    this.server = this.session();
+  ) {}
+
+  /**
+   * The SDK's low-level `Server` serving the latest stdio or `connect()` connection (undefined
+   * before one opens), for anything typemcp does not wrap. Each connection, and each HTTP
+   * request, is served by its own instance.
+   */
+  get server(): Server | undefined {
+    return this.latest;
   }
 
-  /** A low-level Server wired to this server's tools. Sessions share the tools and their compiled validators. */
-  private session(): Server {
+  /** A new SDK server wired to this server's tools: what the SDK's entries call per connection or request. */
+  private readonly instance = (longLived: boolean): Server => {
+    const cache = { ...DEFAULT_TOOLS_LIST_CACHE, ...this.options.toolsListCache };
     const server = new Server(
       { name: this.name, version: this.options.version ?? "1.0.0" },
-      // logging: tools log through their ToolContext, at the level the client sets.
-      { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: this.options.instructions },
+      {
+        // logging: tools log through their ToolContext, at the level the client asks for.
+        capabilities: { tools: { listChanged: true }, logging: {} },
+        instructions: this.options.instructions,
+        // server/discover is as fixed as the tool list: the same hint.
+        cacheHints: { "tools/list": cache, "server/discover": cache },
+      },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)) }));
-    server.setRequestHandler(ToolsCallMethod, (raw, extra) => {
-      const request = raw as CallToolRequest; // checked by the SDK's Server before this runs
-      const tool = this.registered.get(request.params.name);
-      // Unknown tool: a JSON-RPC error (-32602), not a tool result. (McpError would prefix its code to the message.)
-      if (!tool) throw Object.assign(new Error(`Unknown tool: ${request.params.name}`), { code: ErrorCode.InvalidParams });
-      if (this.closing) throw Object.assign(new Error("The server is shutting down"), { code: ErrorCode.ConnectionClosed });
-      const answer = tool.call(request.params.arguments ?? {}, extra, server);
+    server.setRequestHandler("tools/list", () => ({ tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)) }));
+    server.setRequestHandler("tools/call", { params: CallToolParams }, (params, ctx) => {
+      const tool = this.registered.get(params.name);
+      // Unknown tool: a JSON-RPC error (-32602), not a tool result.
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      if (this.closing) throw new ProtocolError(-32000, "The server is shutting down");
+      const answer = tool.call(params.arguments ?? {}, ctx, server);
       // A synchronous tool is answered within this turn, before close() would look (it waits a turn).
       return answer instanceof Promise ? this.track(answer) : answer;
     });
     const onclose = server.onclose;
     server.onclose = () => {
-      this.sessions.delete(server);
+      this.live.delete(server);
+      this.longLived.delete(server);
       onclose?.();
     };
-    this.sessions.add(server);
+    this.live.add(server);
+    if (longLived) this.longLived.add(server);
     return server;
-  }
+  };
+
+  /** The instance for a stdio or `connect()` connection: also what `mcp.server` shows. */
+  private readonly connectionInstance = (): Server => (this.latest = this.instance(true));
 
   /**
    * Registers `fn` as a tool. The typemcp transformer fills in `compiled` at build time
@@ -153,7 +173,10 @@ export class MCPServer {
     if (this.registered.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
     this.registered.set(tool.name, tool);
     this.listing = undefined;
-    for (const server of this.sessions) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
+    // 2025-11-25 connections are told directly; 2026-07-28 clients on the streams they opened with
+    // subscriptions/listen (the SDK's stdio entry routes the notification there; over HTTP, its handler does).
+    for (const server of this.longLived) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
+    this.http?.toolsChanged();
   }
 
   /**
@@ -172,45 +195,73 @@ export class MCPServer {
     }
   }
 
-  /** Serves over any SDK transport (tests use the SDK's InMemoryTransport). */
+  /**
+   * Serves one connection over any SDK transport (tests use the SDK's InMemoryTransport), as
+   * stdio is served: the client's first message picks the protocol revision (a 2026-07-28
+   * request or `server/discover`, or a 2025-11-25 `initialize`).
+   */
   async connect(transport: Transport): Promise<void> {
-    await this.server.connect(transport);
-    this.sessions.add(this.server);
-    this.warmUp();
-    // The SDK drops a line it cannot read without a word; JSON-RPC answers it (id null), and
-    // the server goes on serving either way.
-    this.server.onerror = (error) => {
-      const code = error instanceof SyntaxError ? -32700 : error.name === "ZodError" ? -32600 : undefined;
-      if (code === undefined) return;
-      const message = code === -32700 ? "Parse error: the line is not JSON" : "Invalid Request: the message is not JSON-RPC 2.0";
-      void transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as never).catch(() => undefined);
+    // The SDK's stdio transport skips a line that is not JSON, and reports JSON that is not
+    // JSON-RPC here without a word to the client: JSON-RPC answers it (id null), and the
+    // connection goes on serving either way.
+    const onerror = (error: Error) => {
+      if (error.name !== "ZodError") return;
+      const answer = { jsonrpc: "2.0" as const, id: null, error: { code: ProtocolErrorCode.InvalidRequest, message: "Invalid Request: the message is not JSON-RPC 2.0" } };
+      void transport.send(answer as never).catch(() => undefined);
     };
+    const { serveStdio } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
+    const connection = serveStdio(this.connectionInstance, { transport, onerror });
+    this.connections.add(connection);
+    const onclose = transport.onclose;
+    // serveStdio has set the transport up and started it by the time it returns.
+    transport.onclose = () => {
+      this.connections.delete(connection);
+      onclose?.();
+    };
+    this.warmUp();
   }
 
   /**
-   * Serves over stdio (the default) or Streamable HTTP (`{ transport: "http", port }`, with
-   * `stateless: true` for servers behind a load balancer). On SIGTERM / SIGINT (and, on stdio,
-   * when the client closes stdin) the process exits once the calls in flight are answered.
-   * Resolves when the server is listening; with HTTP, to the address it listens on.
+   * Serves over stdio (the default) or Streamable HTTP (`{ transport: "http", port }`). On
+   * SIGTERM / SIGINT (and, on stdio, when the client closes stdin) the process exits once the
+   * calls in flight are answered. Resolves when the server is listening; with HTTP, to the
+   * address it listens on.
    */
-  async run(options: RunOptions = {}): Promise<{ port?: number }> {
+  async run(options: RunOptions = {}): Promise<{ port?: number; url?: string }> {
     const exit = () => void this.close().finally(() => process.exit(0));
     process.once("SIGTERM", exit);
     process.once("SIGINT", exit);
     const transport = options.transport ?? "stdio";
     if (transport === "stdio") {
+      // The SDK's stdio transport stops reading, and drops the calls in flight, when stdin
+      // ends; typemcp answers them first (a client may write its requests, then close stdin).
+      // So the transport reads a copy of stdin that never ends, and the end of the real one
+      // closes the server the way SIGTERM does.
+      const { PassThrough } = require("node:stream") as typeof import("node:stream");
+      const { StdioServerTransport } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
+      const input = process.stdin.pipe(new PassThrough(), { end: false });
       process.stdin.once("end", exit);
-      await this.connect(new StdioServerTransport());
+      await this.connect(new StdioServerTransport(input, process.stdout));
       return {};
     }
     if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
-    // Loaded here, not at start-up: the SDK's HTTP transport takes longer to load than all of
-    // typemcp's own runtime, and a stdio server never needs it.
-    const { serveHttp } = require("./http") as typeof import("./http");
-    this.http = await serveHttp(() => this.session(), options as HttpOptions);
+    // Node's HTTP server, and the SDK's adapter to it: loaded only by a server that listens.
+    const { listen, runEndpointOptions } = require("./node-http") as typeof import("./node-http");
+    const listening = await listen(this.endpoint(runEndpointOptions(options as HttpOptions)), options as HttpOptions, this.name);
     this.warmUp();
-    const address = this.http.address();
-    return { port: typeof address === "object" && address ? address.port : undefined };
+    return listening;
+  }
+
+  /**
+   * Serves MCP over Streamable HTTP as a Web-standard handler: `fetch(Request) → Response`, for
+   * serverless functions and edge runtimes (`export default mcp.handler()` on Cloudflare
+   * Workers, Deno, Bun) or behind any framework. Stateless for 2026-07-28 clients;
+   * 2025-11-25 clients get sessions, or none with `stateless: true`.
+   */
+  handler(options: HttpHandlerOptions = {}): HttpEndpoint {
+    const endpoint = this.endpoint(options);
+    this.warmUp();
+    return endpoint;
   }
 
   /** Stops taking calls, waits for the ones in flight to be answered, then closes every connection. */
@@ -219,24 +270,31 @@ export class MCPServer {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     // The last answers are written a few promise steps after their calls settle.
     await new Promise((resolve) => setImmediate(resolve));
-    await Promise.allSettled([...this.sessions].map((server) => server.close()));
-    if (this.http) {
-      const closed = new Promise((resolve) => this.http!.close(resolve));
-      this.http.closeAllConnections(); // keep-alive and event streams would hold close() open
-      await closed;
-    }
+    await Promise.allSettled([...this.connections].map((connection) => connection.close()));
+    if (this.http) await this.http.close();
+    await Promise.allSettled([...this.live].map((server) => server.close()));
+  }
+
+  private endpoint(options: HttpHandlerOptions): ServedEndpoint {
+    if (this.http) throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
+    return (this.http = this.httpModule().createEndpoint({ perRequest: () => this.instance(false), session: () => this.instance(true) }, options));
   }
 
   /**
-   * Readies the SDK's tools/call schemas at once, with or without precompile: every call needs
-   * them, and a first call that comes with no idle turn before it (a client in the same
-   * process) would pay the 2 to 3 ms instead. Then, unless `precompile: false`, compiles every
-   * tool's validators and projector in the background, one per idle turn.
+   * Loaded when first asked for, not at start-up: the SDK's HTTP entry takes longer to load
+   * than all of typemcp's own runtime, and a stdio server never needs it.
+   */
+  private httpModule(): typeof import("./http") {
+    return require("./http") as typeof import("./http");
+  }
+
+  /**
+   * Unless `precompile: false`, compiles every tool's validators and projector in the
+   * background, one per idle turn.
    */
   private warmUp(): void {
     if (this.warming) return;
     this.warming = true;
-    warmRequestPath();
     if (this.options.precompile === false) return;
     const pending = [...this.registered.values()].flatMap((tool) => tool.preparations());
     const next = () => {
@@ -250,7 +308,8 @@ export class MCPServer {
 
   private track<T>(call: Promise<T>): Promise<T> {
     this.inFlight.add(call);
-    void call.finally(() => this.inFlight.delete(call));
+    const settled = () => void this.inFlight.delete(call);
+    call.then(settled, settled);
     return call;
   }
 }

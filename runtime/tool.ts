@@ -1,7 +1,6 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
 import { toContent } from "./content";
-import { type RequestExtra, toolContext } from "./context";
+import { toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
 import { SchemaValidator, shortText, validationMessage } from "./validation";
 import { toWire, WireError } from "./wire";
@@ -97,18 +96,18 @@ export class RegisteredTool {
 
   /**
    * Runs one `tools/call`. Never throws, never rejects: every failure is an `isError` result
-   * that says what went wrong. `extra` is the SDK's for the request (its signal is aborted
+   * that says what went wrong. `ctx` is the SDK's for the request (its signal is aborted
    * when the client cancels); with `session` it makes the ToolContext of a tool that takes one.
    *
    * A synchronous tool is answered synchronously, an async one with a promise: the path
    * most calls take has no promise turns of its own.
    */
-  call(args: Record<string, unknown>, extra: RequestExtra, session: Server): CallToolResult | Promise<CallToolResult> {
+  call(args: Record<string, unknown>, ctx: ServerContext, session: Server): CallToolResult | Promise<CallToolResult> {
     const invalid = this.checkArguments(args);
     if (invalid) return errorResult(this.name, invalid);
     let value: unknown;
     try {
-      value = this.invoke(args, extra, session);
+      value = this.invoke(args, ctx, session);
       if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
         return Promise.resolve(value).then(
           (settled) => this.answer(settled),
@@ -134,20 +133,20 @@ export class RegisteredTool {
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
-  private invoke(args: Record<string, unknown>, extra: RequestExtra, session: Server): unknown {
+  private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {
     const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
     if (this.timeout === undefined) {
-      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, extra, extra.signal));
+      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
       return this.fn(...positional);
     }
-    return this.invokeWithin(this.timeout, positional, extra, session);
+    return this.invokeWithin(this.timeout, positional, ctx, session);
   }
 
   /** The call raced against the tool's timeout: a timed-out call aborts the tool's signal. */
-  private async invokeWithin(ms: number, positional: unknown[], extra: RequestExtra, session: Server): Promise<unknown> {
+  private async invokeWithin(ms: number, positional: unknown[], ctx: ServerContext, session: Server): Promise<unknown> {
     // Aborting lets the tool stop and free what it holds.
     const timer = new AbortController();
-    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, extra, AbortSignal.any([extra.signal, timer.signal])));
+    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal])));
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {

@@ -19,11 +19,11 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(stdout).toContain("| measure | typemcp | McpServer+Zod | floor |");
   const result = JSON.parse(stdout.trim().split("\n").pop()!);
   expect(Object.keys(result)).toEqual(
-    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "lazy", "memory", "build", "commands", "targets"]),
+    expect.arrayContaining(["bench", "quick", "settings", "list", "call", "first_call", "cold_start", "lazy", "memory", "http", "build", "commands", "targets"]),
   );
   expect(result.quick).toBe(true);
   expect(result.call.warmup_calls).toBe(result.settings.warmup);
-  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.call.warmup_calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.lazy.median_ms, result.lazy.max_ms, result.memory.max_rss_mb]) {
+  for (const measure of [result.list.first_ms, result.list.steady_ms, result.call.calls_per_s, result.call.warmup_calls_per_s, result.first_call.median_ms, result.cold_start.start_ms, result.lazy.median_ms, result.lazy.max_ms, result.memory.max_rss_mb, result.http.calls_per_s, result.http.p50_ms, result.http.p99_ms]) {
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);

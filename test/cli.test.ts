@@ -315,7 +315,7 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<string, ToolContract>;
     const mcp = new MCPServer("Weather");
     mcp.tool(function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }, { title: "Weather now", annotations: { readOnlyHint: true } }, manifest.get_weather);
-    const client = await connectClient(mcp, "cli-test");
+    const client = await connectClient(mcp);
     try {
       const { description, inputSchema, outputSchema } = manifest.get_weather;
       expect((await client.listTools()).tools).toEqual([{ name: "get_weather", title: "Weather now", description, inputSchema, outputSchema, annotations: { readOnlyHint: true } }]);

@@ -61,7 +61,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Resolves once something answers HTTP at `url` (the README's HTTP line prints nothing when it is up). */
+/** Resolves once something answers HTTP at `url`. */
 async function listening(url: string, server: ChildProcess): Promise<void> {
   for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
     if (server.exitCode !== null) throw new Error(`the server exited with status ${server.exitCode}`);
@@ -197,13 +197,15 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(execFileSync(process.execPath, ["client.mjs"], { cwd: project, encoding: "utf8" })).toBe(quickstart("client-output"));
   });
 
+  const GET_WEATHER = {
+    content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }, null, 2) }],
+    structuredContent: { temperature: 16.2, humidity: 0.83, conditions: "Overcast" },
+  };
+  const MODERN_GET_WEATHER = { ...GET_WEATHER, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "Weather", version: "1.0.0" } } };
+
   test("the README's HTTP lines build as CommonJS and as ESM, and answer the README's curl requests", async () => {
     const runs = quickstart("http").split("\n").filter((line) => line.includes("mcp.run(") && !line.startsWith("//"));
     expect(runs).toEqual([expect.not.stringContaining("stateless"), expect.stringContaining("stateless: true")]);
-    const GET_WEATHER = {
-      content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }, null, 2) }],
-      structuredContent: { temperature: 16.2, humidity: 0.83, conditions: "Overcast" },
-    };
     // The quick start's server with `mcp.run();` replaced, as the README says; on a free port
     // instead of 3000, which may be taken on the machine running the tests.
     const variants = runs.flatMap((run, i) => ["ts", "mts"].map((extension) => ({ run, source: path.join(project, "src", `http${i}.${extension}`), built: path.join(project, "dist", `http${i}.${extension === "ts" ? "js" : "mjs"}`) })));
@@ -220,23 +222,24 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
         const send = async ({ url, headers, body }: CurlRequest) => fetch(url.replace(":3000/", `:${port}/`), { method: "POST", headers, body });
         try {
           await listening(`http://127.0.0.1:${port}/mcp`, serving);
-          if (run.includes("stateless")) {
-            const [call] = curlRequests(quickstart("curl-stateless"));
-            const answer = await send(call);
-            expect(answer.status).toBe(200);
-            expect(eventMessage(await answer.text())).toEqual({ jsonrpc: "2.0", id: 1, result: GET_WEATHER });
-          } else {
-            const [initialize, call] = curlRequests(quickstart("curl-session"));
+          // 2026-07-28: one request, served the same with or without stateless.
+          const [call] = curlRequests(quickstart("curl"));
+          const answer = await send(call);
+          expect([answer.status, answer.headers.get("content-type")]).toEqual([200, "application/json"]);
+          expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER });
+          if (!run.includes("stateless")) {
+            // 2025-11-25: initialize, then the session on every request.
+            const [initialize, legacyCall] = curlRequests(quickstart("curl-session"));
             expect(initialize.showsHeaders).toBe(true);
             const initialized = await send(initialize);
             expect(initialized.status).toBe(200);
             expect(eventMessage(await initialized.text())).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "Weather" } } });
             const session = initialized.headers.get("mcp-session-id")!;
             expect(session).toMatch(/^[0-9a-f-]{36}$/);
-            expect(call.headers["Mcp-Session-Id"]).toMatch(/^<.*>$/);
-            const answer = await send({ ...call, headers: { ...call.headers, "Mcp-Session-Id": session } });
-            expect(answer.status).toBe(200);
-            expect(eventMessage(await answer.text())).toEqual({ jsonrpc: "2.0", id: 2, result: GET_WEATHER });
+            expect(legacyCall.headers["Mcp-Session-Id"]).toMatch(/^<.*>$/);
+            const legacyAnswer = await send({ ...legacyCall, headers: { ...legacyCall.headers, "Mcp-Session-Id": session } });
+            expect(legacyAnswer.status).toBe(200);
+            expect(eventMessage(await legacyAnswer.text())).toEqual({ jsonrpc: "2.0", id: 2, result: GET_WEATHER });
           }
         } finally {
           serving.kill();
@@ -244,6 +247,36 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
       }
     } finally {
       for (const { source, built } of variants) for (const file of [source, built]) fs.rmSync(file, { force: true });
+    }
+  });
+
+  test("the deployment guide's cluster serves one port from a process per core", async () => {
+    const source = path.join(project, "src", "cluster.ts");
+    const built = path.join(project, "dist", "cluster.js");
+    fs.writeFileSync(source, quickstart("src/server.ts").replace("mcp.run(); // stdio", documentedBlock("deployment:cluster")));
+    try {
+      expect(tspc()).toEqual({ status: 0, output: "" });
+      const port = await freePort();
+      fs.writeFileSync(built, fs.readFileSync(built, "utf8").replace("port: 3000", `port: ${port}`));
+      const serving = spawn(process.execPath, [built], { cwd: project, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      serving.stderr!.on("data", (chunk) => (stderr += chunk));
+      try {
+        const url = `http://127.0.0.1:${port}/mcp`;
+        await listening(url, serving);
+        // Every worker says where it serves, once listening: one line per core.
+        const workers = os.availableParallelism();
+        for (let i = 0; i < 100 && stderr.split("\n").length <= workers; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(stderr).toBe(`typemcp: Weather serves MCP at ${url}\n`.repeat(workers));
+        // Many clients at once, each on its own connection (the cluster hands out connections).
+        const [call] = curlRequests(quickstart("curl"));
+        const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(url, { method: "POST", headers: { ...call.headers, connection: "close" }, body: call.body })));
+        for (const answer of answers) expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER });
+      } finally {
+        serving.kill();
+      }
+    } finally {
+      for (const file of [source, built]) fs.rmSync(file, { force: true });
     }
   });
 

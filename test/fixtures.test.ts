@@ -1,8 +1,9 @@
 /**
  * Every fixture, built with the transformer in one program (test/global-setup.ts), checked
  * three ways: the exact diagnostics, the exact tools/list (schemas included), and the exact
- * results of its calls through the official SDK Client over InMemoryTransport.
- * (test/stdio.test.ts makes the same calls over stdio.)
+ * results of its calls over InMemoryTransport, through each official client: the v2 SDK's on
+ * 2026-07-28 and on 2025-11-25, and the v1 SDK's. Both revisions get the same tools and the
+ * same results. (test/stdio.test.ts makes the same calls over stdio.)
  *
  * TYPEMCP_RECORD=1 writes what is observed into each expected.json instead of comparing
  * (for a new fixture; review the file before committing it).
@@ -12,7 +13,7 @@ import * as path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import type { MCPServer } from "typemcp";
 import { diagnosticsOf, fixtureBuild, fixtures, type Expected } from "./support/fixtures";
-import { connectClient } from "./support/in-memory";
+import { CLIENTS, connect } from "./support/in-memory";
 import { observe } from "./support/observe";
 
 const RECORD = process.env.TYPEMCP_RECORD === "1";
@@ -35,7 +36,7 @@ describe.each(cases)("$name", ({ name, dir, module, expected }) => {
     else expect(diagnostics).toEqual(expected.diagnostics);
   });
 
-  test("tools/list and calls through the SDK client", async () => {
+  test.each(CLIENTS)("tools/list and calls through the %s client", async (kind) => {
     if (expected.registrationError !== undefined) {
       expect(() => require(module)).toThrow(expected.registrationError);
       let message = "";
@@ -48,11 +49,12 @@ describe.each(cases)("$name", ({ name, dir, module, expected }) => {
       return;
     }
     const { mcp } = require(module) as { mcp: MCPServer };
-    const client = await connectClient(mcp, "fixtures");
+    const client = await connect(mcp, kind);
     try {
       const observed = await observe(client, expected);
-      if (RECORD) Object.assign(recorded, observed);
-      else {
+      if (RECORD) {
+        if (kind === "v1 SDK") Object.assign(recorded, observed); // recorded as the v1 client orders keys
+      } else {
         expect(observed.tools).toEqual(expected.tools);
         expect(observed.calls).toEqual(expected.calls);
       }

@@ -54,7 +54,7 @@ test("a timed-out call answers isError and aborts the tool's signal", async () =
 test("the timed-out tool saw its signal aborted with the reason", async () => {
   jest.resetModules();
   const fixture = require(MODULE) as typeof import("../fixtures/timeouts/tool");
-  const client = await connectClient(fixture.mcp, "lifecycle");
+  const client = await connectClient(fixture.mcp);
   await client.callTool({ name: "hang", arguments: {} });
   expect(fixture.aborted).toEqual(["timed out after 50 ms"]);
   await client.close();

@@ -14,7 +14,7 @@ function contract(extra: Partial<ToolContract> = {}): ToolContract {
   return { v: CONTRACT_VERSION, name: "f", params: [], inputSchema: NO_ARGS, ...extra };
 }
 
-const client = (mcp: MCPServer) => connectClient(mcp, "runtime-test");
+const client = (mcp: MCPServer) => connectClient(mcp);
 
 describe("registration", () => {
   test("without the transformer, mcp.tool says how to enable it", () => {
@@ -37,14 +37,26 @@ describe("registration", () => {
     expect(() => mcp.tool(() => 2, {}, contract())).toThrow('typemcp: a tool named "f" is already registered');
   });
 
-  test("a tool registered after connecting is announced with tools/list_changed", async () => {
+  test("a tool registered after connecting is announced to a 2025-11-25 client with tools/list_changed", async () => {
     const mcp = new MCPServer("t");
-    const c = await client(mcp);
-    const changed = new Promise<void>((resolve) => c.setNotificationHandler(
-      require("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema, () => resolve()));
+    const c = await connectClient(mcp, "2025-11-25");
+    const changed = new Promise<void>((resolve) => c.setNotificationHandler("notifications/tools/list_changed", () => resolve()));
     mcp.tool(() => "late", { name: "late" }, contract());
     await changed;
     expect((await c.listTools()).tools.map((t) => t.name)).toEqual(["late"]);
+    await c.close();
+  });
+
+  test("a tool registered after connecting is announced on a 2026-07-28 client's subscriptions/listen stream", async () => {
+    const mcp = new MCPServer("t");
+    const c = await client(mcp);
+    const changed = new Promise<void>((resolve) => c.setNotificationHandler("notifications/tools/list_changed", () => resolve()));
+    const subscription = await c.listen({ toolsListChanged: true });
+    expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+    mcp.tool(() => "late", { name: "late" }, contract());
+    await changed;
+    expect((await c.listTools({}, { cacheMode: "refresh" })).tools.map((t) => t.name)).toEqual(["late"]);
+    await subscription.close();
     await c.close();
   });
 

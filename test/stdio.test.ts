@@ -1,7 +1,8 @@
 /**
  * End to end: each compiled fixture served by its own node process over stdio, driven by
  * both official clients — the SDK 1.x `Client` (draft-07 Ajv) and `@modelcontextprotocol/client`
- * 2.x (Ajv 2020, strict dialect handling) — which list the tools, compile every output schema
+ * 2.x (Ajv 2020, strict dialect handling) on 2025-11-25 and, negotiating as a new client does
+ * (`server/discover` first), on 2026-07-28 — which list the tools, compile every output schema
  * and check every structured result against it. Same expectations as the in-memory run.
  */
 import * as path from "node:path";
@@ -10,7 +11,7 @@ import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextpro
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fixtures } from "./support/fixtures";
-import { observe, type McpClient } from "./support/observe";
+import { observe, withoutServerInfo, type McpClient } from "./support/observe";
 
 const SERVE = path.join(__dirname, "support", "serve.js");
 const served = fixtures().filter((f) => f.expected.registrationError === undefined);
@@ -25,10 +26,22 @@ const clients: [string, (module: string) => Promise<McpClient & { close(): Promi
     },
   ],
   [
-    "@modelcontextprotocol/client 2.x Client",
+    "@modelcontextprotocol/client 2.x Client on 2025-11-25",
     async (module) => {
       const client = new ClientV2({ name: "stdio-e2e", version: "1.0.0" });
       await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      expect(client.getProtocolEra()).toBe("legacy");
+      return client as unknown as McpClient & { close(): Promise<void> };
+    },
+  ],
+  [
+    "@modelcontextprotocol/client 2.x Client negotiating (2026-07-28)",
+    async (module) => {
+      const client = new ClientV2({ name: "stdio-e2e", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+      await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      expect(client.getProtocolEra()).toBe("modern");
+      const callTool = client.callTool.bind(client);
+      client.callTool = async (...args: Parameters<ClientV2["callTool"]>) => withoutServerInfo(await callTool(...args), client.getServerVersion());
       return client as unknown as McpClient & { close(): Promise<void> };
     },
   ],

@@ -20,6 +20,8 @@ const fast = [
   // Every fixture through the official client, in memory; the context a tool gets.
   "fixtures.test.ts",
   "context.test.ts",
+  // Streamable HTTP through the Web-standard entry (Request → Response), in process.
+  "http-handler.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
@@ -36,6 +38,7 @@ const fast = [
 const e2e = [
   "stdio.test.ts",
   "http.test.ts",
+  "third-party-client.test.ts",
   "hostile.test.ts",
   "lifecycle.test.ts",
   "conformance.test.ts",

@@ -52,7 +52,7 @@ beforeAll(() => {
     fs.writeFileSync(path.join(project, name), text);
   }
   npm(
-    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, "typescript@~5.9.3", "ts-patch@^3.3.0", "jest@^29", "ts-jest@^29", "@types/jest@^29", "ts-node@^10", "@types/node@^20"],
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, "typescript@~5.9.3", "ts-patch@^3.3.0", "jest@^29", "ts-jest@^29", "@types/jest@^29", "@modelcontextprotocol/client", "ts-node@^10", "@types/node@^20"],
     project,
   );
 }, 300_000);

@@ -89,7 +89,7 @@ describe.each(cases)("$name, built on TypeScript 7, served", ({ name, expected }
       return;
     }
     const { mcp } = require(module) as { mcp: MCPServer };
-    const client = await connectClient(mcp, "fixtures-ts7");
+    const client = await connectClient(mcp);
     try {
       const observed = await observe(client, expected);
       const known = (tool: string) => KNOWN_ORDER_DIFFERENCES.includes(`${name}/${tool}`);

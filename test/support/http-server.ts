@@ -6,6 +6,8 @@ const SERVE = path.join(__dirname, "serve.js");
 export interface HttpProcess {
   child: ChildProcess;
   url: string;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function serveHttp(module: string, options: object = {}): Promise<HttpPro
       resolve({
         child,
         url: `http://127.0.0.1:${port}/mcp`,
+        stderr: () => errors,
         stop: () =>
           new Promise((done) => {
             child.removeAllListeners("exit");
