@@ -70,7 +70,9 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
     const warnings = fixtureBuild().typemcpDiagnostics.length - errors;
     const lines = built.stdout.split(/(?=^\S)/m);
     expect(lines.slice(0, -1).sort()).toEqual([...expected].sort());
-    expect(lines.at(-1)).toBe(`186 tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`);
+    // As many registrations as typemcp check counts on TypeScript 5.9.
+    const registrations = /^(\d+) tool registrations checked/m.exec(runCli(["check", "fixtures/tsconfig.json"]).stdout)![1];
+    expect(lines.at(-1)).toBe(`${registrations} tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`);
     expect([built.status, built.stderr]).toEqual([1, ""]);
   });
 
@@ -110,7 +112,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts5 = runCli(["check", "fixtures/tsconfig.json"]);
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
-    expect(ts7.stdout).toMatch(/^186 tool registrations checked: 1 error, 2 warnings\.$/m);
+    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 1 error, 2 warnings\.$/m);
   });
 
   test("check reports the compiler's own errors with file(line,col), as tsc does", () => {

@@ -48,6 +48,8 @@ export function writeFixturesTs7Config(): string {
  */
 export const KNOWN_ORDER_DIFFERENCES = [
   "type_enums/echo_priority",
+  "type_optional/echo_settings",
+  "type_optional/echo_wrapper",
   "type_records/echo_switches",
   "type_records/echo_partial_switches",
   "type_utility_types/echo_user_summary",
