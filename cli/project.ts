@@ -6,7 +6,7 @@ import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import type { CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
-import { diagnosticAt } from "../transformer/diagnostics";
+import { diagnosticAt, locationOf } from "../transformer/diagnostics";
 import type { Registration } from "../transformer/registration";
 import type { Reported } from "./format";
 
@@ -74,18 +74,11 @@ export function buildManifest(compiled: CompiledCall[]): Manifest {
       firstAt.set(contract.name, call);
       contracts[contract.name] = contract;
     } else if (JSON.stringify(contracts[contract.name]) !== JSON.stringify(contract)) {
-      const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${location(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
+      const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${locationOf(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
       diagnostics.push(diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message));
     }
   }
   return { contracts, diagnostics };
-}
-
-/** `src/server.ts:12:1`, relative to the working directory. */
-function location(node: ts.Node): string {
-  const file = node.getSourceFile();
-  const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
-  return `${path.relative(process.cwd(), file.fileName) || file.fileName}:${line + 1}:${character + 1}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonSchema } from "./contract";
-import { ANY, type BranchOracle, projectWithin, resolve, toWire } from "./wire";
+import { ANY, type BranchOracle, hasOwn, projectWithin, resolve, toWire } from "./wire";
 
 /** A schema's wire projection as one function: `toWire(value, schema)` without reading the schema on every call. */
 export type Projector = (value: unknown) => unknown;
@@ -130,7 +130,8 @@ class ProjectorWriter {
       lines.push(`  if (d > ${MAX_DEPTH}) throw BAIL;`, "  const o = {};", "  let x;");
       for (const [key, sub] of shape.properties) {
         const property = JSON.stringify(key);
-        lines.push(`  x = v[${property}];`, `  if (x !== undefined) { ${this.convert(sub, "d")} if (x !== undefined) o[${property}] = x; }`);
+        // Own properties only (H: hasOwnProperty), as the interpreter reads them.
+        lines.push(`  x = v[${property}];`, `  if (x !== undefined && H.call(v, ${property})) { ${this.convert(sub, "d")} if (x !== undefined) o[${property}] = x; }`);
       }
       if (shape.additional) {
         // Undeclared keys, after the declared ones, each with the record's value schema. A
@@ -196,7 +197,7 @@ export function compileProjector(schema: JsonSchema, oracle?: BranchOracle): Pro
     const schemas = writer.schemas;
     const interpret = (value: unknown, index: number): unknown => projectWithin(value, schemas[index], schema, oracle);
     const fits = (value: unknown, index: number): boolean => oracle!.fits(schemas[index], value);
-    generated = new Function("I", "F", "K", "BAIL", program)(interpret, fits, defineKey, BAIL) as (value: unknown) => unknown;
+    generated = new Function("I", "F", "K", "H", "BAIL", program)(interpret, fits, defineKey, hasOwn, BAIL) as (value: unknown) => unknown;
   } catch {
     return interpreted; // a schema the generator cannot write for still goes over the wire, more slowly
   }

@@ -1,10 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToolRequestParams, type StandardSchemaV1, type Tool, type Transport } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToolRequestParams, type CallToolResult, type StandardSchemaV1, type Tool, type Transport } from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { markedMethods } from "./decorators";
 import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
 import type { HttpOptions } from "./node-http";
-import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
+import { CallSite, FaultLog } from "./faults";
+import { errorResult, RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
+import { toolNameProblem } from "./tool-name";
 
 export interface ServerOptions {
   /** The server's version, in `server/discover` and `initialize`. Default "1.0.0". */
@@ -28,7 +30,24 @@ export interface ServerOptions {
    * many tools that are rarely called.
    */
   precompile?: boolean;
+  /**
+   * Milliseconds a shutdown (SIGTERM, SIGINT, stdin closed, `close()`) waits for the calls in
+   * flight (default 10,000). The calls still running then are answered with an `isError`
+   * result, and the server closes: a call that never finishes cannot keep a process from
+   * exiting (an orchestrator's own grace period, 30 s in Kubernetes, is longer).
+   */
+  shutdownTimeout?: number;
+  /**
+   * Log to stderr, with the tool's name and the stack (or where the tool was registered), what
+   * is a bug in the server's own code: an exception thrown by a tool, a result that breaks the
+   * tool's declared type or cannot be sent as JSON. The client is answered with `isError` either
+   * way; this is for the developer. Each distinct cause is logged once. Default true; stdout,
+   * where stdio's JSON-RPC goes, is never written.
+   */
+  logErrors?: boolean;
 }
+
+const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
 
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
 
@@ -67,6 +86,12 @@ function describeFunction(fn: unknown): string {
   return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";
 }
 
+/** A name as a message shows it: a string quoted, anything else as it is, cut short. */
+function shortName(name: unknown): string {
+  const text = typeof name === "string" ? JSON.stringify(name) : String(name);
+  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+}
+
 function isContract(value: unknown): value is ToolContract {
   return value !== null && typeof value === "object" && "v" in value && "inputSchema" in value && "params" in value;
 }
@@ -100,15 +125,25 @@ export class MCPServer {
   private readonly connections = new Set<StdioServerHandle>();
   private latest?: Server;
   private http?: ServedEndpoint;
-  /** Calls not answered yet: a shutdown waits for them. */
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Calls not answered yet, each with what answers it at once: a shutdown waits for them, up to its deadline. */
+  private readonly inFlight = new Map<Promise<CallToolResult>, () => void>();
   private closing = false;
   private warming = false;
+  private readonly faults?: FaultLog;
+  /** Milliseconds a shutdown waits for the calls in flight (ServerOptions.shutdownTimeout). */
+  readonly shutdownTimeout: number;
 
   constructor(
     readonly name: string,
     private readonly options: ServerOptions = {},
-  ) {}
+  ) {
+    const shutdownTimeout = options.shutdownTimeout ?? DEFAULT_SHUTDOWN_TIMEOUT;
+    if (typeof shutdownTimeout !== "number" || !(shutdownTimeout >= 0)) {
+      throw new TypeError(`typemcp: shutdownTimeout must be a number of milliseconds, 0 or more (got ${String(shutdownTimeout)})`);
+    }
+    this.shutdownTimeout = shutdownTimeout;
+    if (options.logErrors !== false) this.faults = new FaultLog();
+  }
 
   /**
    * The SDK's low-level `Server` serving the latest stdio or `connect()` connection (undefined
@@ -140,7 +175,7 @@ export class MCPServer {
       if (this.closing) throw new ProtocolError(-32000, "The server is shutting down");
       const answer = tool.call(params.arguments ?? {}, ctx, server);
       // A synchronous tool is answered within this turn, before close() would look (it waits a turn).
-      return answer instanceof Promise ? this.track(answer) : answer;
+      return answer instanceof Promise ? this.track(answer, tool.name) : answer;
     });
     const onclose = server.onclose;
     server.onclose = () => {
@@ -166,11 +201,27 @@ export class MCPServer {
    * @param compiled written by the transformer (see ToolContract); leave it out.
    */
   tool(fn: ToolFunction, options?: ToolOptions | ToolContract, compiled?: ToolContract): void {
+    this.register(fn, options, compiled, new CallSite(this.tool));
+  }
+
+  private register(fn: ToolFunction, options: ToolOptions | ToolContract | undefined, compiled: ToolContract | undefined, site: CallSite): void {
     if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
     // `mcp.tool(fn, manifest.get_weather)`: a contract from `typemcp manifest` in the options' place.
     if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
-    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled));
-    if (this.registered.has(tool.name)) throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered`);
+    const report = this.faults && ((...args: Parameters<FaultLog["report"]>) => this.faults!.report(...args));
+    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled), { site, report });
+    const at = (where: CallSite | undefined) => where?.location;
+    // The transformer checks a name written as a literal; a name computed at run time is checked here, by the same rule.
+    const problem = toolNameProblem(tool.name);
+    if (problem) {
+      const where = at(site) ? ` (registered at ${at(site)})` : "";
+      throw new Error(`typemcp: tool name ${shortName(tool.name)}${where} is not a valid MCP tool name: ${problem}`);
+    }
+    const first = this.registered.get(tool.name);
+    if (first) {
+      const places = [at(first.site) && `first at ${at(first.site)}`, at(site) && `again at ${at(site)}`].filter(Boolean).join(", ");
+      throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered${places ? ` (${places})` : ""}: give one of them another name with { name: "..." }`);
+    }
     this.registered.set(tool.name, tool);
     this.listing = undefined;
     // 2025-11-25 connections are told directly; 2026-07-28 clients on the streams they opened with
@@ -184,6 +235,7 @@ export class MCPServer {
    * Throws when it has none (a class whose decorators did not run, or the wrong object).
    */
   tools(instance: object): void {
+    const site = new CallSite(this.tools);
     const marked = markedMethods(instance);
     if (marked.length === 0) throw new Error(`typemcp: mcp.tools() found no @tool() methods on ${instance?.constructor?.name ?? typeof instance}`);
     for (const { method, options, compiled } of marked) {
@@ -191,7 +243,7 @@ export class MCPServer {
       if (typeof fn !== "function") throw new Error(`typemcp: ${String(method)} is marked with @tool() but is not a method`);
       const bound = fn.bind(instance);
       Object.defineProperty(bound, "name", { value: String(method) });
-      this.tool(bound as ToolFunction, options, compiled);
+      this.register(bound as ToolFunction, options, compiled, site);
     }
   }
 
@@ -264,10 +316,19 @@ export class MCPServer {
     return endpoint;
   }
 
-  /** Stops taking calls, waits for the ones in flight to be answered, then closes every connection. */
+  /**
+   * Stops taking calls, waits for the ones in flight to be answered (up to `shutdownTimeout`
+   * milliseconds, then answers those still running with an error), and closes every connection.
+   */
   async close(): Promise<void> {
     this.closing = true;
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<"expired">((resolve) => (timer = setTimeout(() => resolve("expired"), this.shutdownTimeout)));
+    while (this.inFlight.size) {
+      if ((await Promise.race([Promise.allSettled([...this.inFlight.keys()]), deadline])) === "expired") break;
+    }
+    clearTimeout(timer);
+    for (const answerNow of [...this.inFlight.values()]) answerNow();
     // The last answers are written a few promise steps after their calls settle.
     await new Promise((resolve) => setImmediate(resolve));
     await Promise.allSettled([...this.connections].map((connection) => connection.close()));
@@ -306,10 +367,17 @@ export class MCPServer {
     setImmediate(next).unref();
   }
 
-  private track<T>(call: Promise<T>): Promise<T> {
-    this.inFlight.add(call);
-    const settled = () => void this.inFlight.delete(call);
-    call.then(settled, settled);
-    return call;
+  /** The answer to an async call, kept among the calls in flight until it is sent; a shutdown past its deadline answers it itself. */
+  private track(call: Promise<CallToolResult>, toolName: string): Promise<CallToolResult> {
+    let answerNow!: () => void;
+    const answer = new Promise<CallToolResult>((resolve) => {
+      // A call never rejects (RegisteredTool.call answers every failure); were it to, it is still answered.
+      call.then(resolve, () => resolve(errorResult(toolName, "the call failed")));
+      answerNow = () => resolve(errorResult(toolName, `the server shut down before the call finished (shutdownTimeout: ${this.shutdownTimeout} ms)`));
+    });
+    this.inFlight.set(answer, answerNow);
+    const settled = () => void this.inFlight.delete(answer);
+    answer.then(settled, settled);
+    return answer;
   }
 }

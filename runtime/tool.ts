@@ -2,6 +2,7 @@ import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } fro
 import { toContent } from "./content";
 import { toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
+import type { CallSite, ToolFault } from "./faults";
 import { SchemaValidator, shortText, validationMessage } from "./validation";
 import { toWire, WireError } from "./wire";
 
@@ -34,14 +35,36 @@ export type ToolFunction = (...args: any[]) => unknown;
 
 const MAX_MESSAGE = 4000;
 
-function errorResult(toolName: string, message: string): CallToolResult {
+const hasOwn = Object.prototype.hasOwnProperty;
+
+export function errorResult(toolName: string, message: string): CallToolResult {
   const text = `Error executing tool ${toolName}: ${message}`;
   return { content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }], isError: true };
 }
 
+const UNREADABLE = "the tool threw an exception that cannot be read";
+
+/**
+ * What a tool threw, as a message. Never throws itself: a tool may throw anything (a revoked
+ * Proxy, an Error whose message is a Symbol or whose getter throws), and the call must still
+ * be answered.
+ */
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === "string" ? error : shortText(error);
+  try {
+    if (typeof error === "string") return error;
+    if (!(error instanceof Error)) return shortText(error, UNREADABLE);
+    let message: unknown;
+    try {
+      message = error.message;
+    } catch {
+      const name = error.name;
+      return typeof name === "string" && name ? `${name} (its message cannot be read)` : UNREADABLE;
+    }
+    if (typeof message === "string") return message || String(error.name);
+    return shortText(message, UNREADABLE);
+  } catch {
+    return UNREADABLE;
+  }
 }
 
 /** A schema retitled for a tool registered under another name than the one it was compiled for. */
@@ -49,6 +72,15 @@ function retitled(schema: JsonSchema, from: string, to: string): JsonSchema {
   if (from === to || typeof schema.title !== "string" || !schema.title.startsWith(from)) return schema;
   const suffix = schema.title.slice(from.length);
   return ["Arguments", "Output", "DictOutput"].includes(suffix) ? { ...schema, title: to + suffix } : schema;
+}
+
+/** The errors a tool's timeout makes: the clock's, not a fault of the tool's code. */
+const timeouts = new WeakSet<object>();
+
+/** What the server gives a tool beyond its contract: where it was registered, and where its faults are reported. */
+export interface ToolHooks {
+  site?: CallSite;
+  report?: (tool: string, site: CallSite | undefined, fault: ToolFault) => void;
 }
 
 /** One registered tool: its published definition, and the call pipeline of DESIGN §2–§5. */
@@ -67,6 +99,7 @@ export class RegisteredTool {
     private readonly fn: ToolFunction,
     options: ToolOptions,
     contract: ToolContract,
+    private readonly hooks: ToolHooks = {},
   ) {
     this.name = options.name ?? contract.name;
     this.params = contract.params;
@@ -76,7 +109,7 @@ export class RegisteredTool {
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
     const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
-    this.input = new SchemaValidator(inputSchema);
+    this.input = new SchemaValidator(inputSchema, true);
     this.output = outputSchema && new SchemaValidator(outputSchema);
 
     const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
@@ -111,30 +144,49 @@ export class RegisteredTool {
       if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
         return Promise.resolve(value).then(
           (settled) => this.answer(settled),
-          (error: unknown) => errorResult(this.name, errorMessage(error)),
+          (error: unknown) => this.threw(error),
         );
       }
     } catch (error) {
-      return errorResult(this.name, errorMessage(error));
+      return this.threw(error);
     }
     return this.answer(value);
+  }
+
+  /** Where the tool was registered, when known. */
+  get site(): CallSite | undefined {
+    return this.hooks.site;
+  }
+
+  /** The answer to an exception from the tool's code (reported as a fault of the tool, unless its timeout made it). */
+  private threw(error: unknown): CallToolResult {
+    const message = errorMessage(error);
+    if (!(error !== null && (typeof error === "object" || typeof error === "function") && timeouts.has(error))) this.fault({ kind: "threw", error, message });
+    return errorResult(this.name, message);
+  }
+
+  private fault(fault: ToolFault): void {
+    this.hooks.report?.(this.name, this.hooks.site, fault);
   }
 
   /** Undefined when the arguments are valid, else the message that says why not. */
   private checkArguments(args: Record<string, unknown>): string | undefined {
     try {
       if (this.input.accepts(args)) return undefined;
+      return validationMessage(String(this.input.schema.title), this.input.errorsOf(args), args);
     } catch (error) {
       // Ajv recurses with the data: arguments nested deeper than the stack are refused, not a crash.
       if (error instanceof RangeError) return "the arguments are nested too deeply";
-      throw error;
+      // A validator that cannot be compiled (under a polluted Object.prototype, Ajv cannot): refused, with the reason.
+      return `the arguments could not be validated: ${errorMessage(error)}`;
     }
-    return validationMessage(String(this.input.schema.title), this.input.validate.errors ?? [], args);
   }
+
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
   private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {
-    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => args[name]);
+    // An argument left out is undefined, whatever Object.prototype holds under its name.
+    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => (hasOwn.call(args, name) ? args[name] : undefined));
     if (this.timeout === undefined) {
       if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
       return this.fn(...positional);
@@ -151,6 +203,7 @@ export class RegisteredTool {
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {
         const error = new Error(`timed out after ${ms} ms`);
+        timeouts.add(error);
         reject(error); // first: a tool that stops on the abort below must not win the race
         timer.abort(error);
       }, ms);
@@ -168,12 +221,28 @@ export class RegisteredTool {
       if (!this.output) return { content: toContent(toWire(value), true) };
       const schema = this.output.schema;
       const wire = this.output.project(this.wrapped ? { result: value === undefined ? null : value } : value) as Record<string, unknown>;
-      if (!this.output.accepts(wire)) return errorResult(this.name, validationMessage(String(schema.title), this.output.validate.errors ?? [], wire));
+      if (!this.output.accepts(wire)) {
+        const found = this.output.errorsOf(wire);
+        const message = validationMessage(String(schema.title), found, wire);
+        this.fault({ kind: "invalid result", message, errors: found.errors });
+        return errorResult(this.name, message);
+      }
       return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
     } catch (error) {
-      if (error instanceof WireError) return errorResult(this.name, `the result cannot be sent as JSON: ${error.describe(this.wrapped ? "" : "result")}`);
-      if (error instanceof RangeError) return errorResult(this.name, "the result is nested too deeply to be sent");
-      return errorResult(this.name, errorMessage(error));
+      let kind: "wire" | "depth" | undefined;
+      try {
+        kind = error instanceof WireError ? "wire" : error instanceof RangeError ? "depth" : undefined;
+      } catch {
+        // a revoked Proxy thrown by the result's toJSON(): the tool's exception
+      }
+      if (kind === "wire") return this.unsendable((error as WireError).describe(this.wrapped ? "" : "result"));
+      if (kind === "depth") return this.unsendable("the result is nested too deeply to be sent", "");
+      return this.threw(error); // a toJSON() or a getter of the result threw
     }
+  }
+
+  private unsendable(where: string, prefix = "the result cannot be sent as JSON: "): CallToolResult {
+    this.fault({ kind: "unsendable result", message: where });
+    return errorResult(this.name, prefix + where);
   }
 }

@@ -1,6 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import { boundedErrors, hasMoreParts, type FoundErrors } from "./errors";
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 import { compileProjector, type Projector } from "./projector";
 import { verdictOf, type Verdict } from "./verdict";
 import { toWire, type BranchOracle } from "./wire";
@@ -9,10 +11,49 @@ import { toWire, type BranchOracle } from "./wire";
  * One Ajv for the process. Nothing is compiled at start-up: a schema is added on its tool's
  * first call and each validator is compiled once, when first needed, then kept. Schemas are
  * not checked against the meta-schema here (that would compile the meta-schema on the first
- * call): the transformer's output is checked by typemcp's own tests.
+ * call): the transformer's output is checked by typemcp's own tests. A number is finite (`strictNumbers`):
+ * JSON.parse reads `1e400` as Infinity, which no `number` or `Integer` parameter means. Patterns
+ * run on a linear-time engine (linear-regexp.ts): no string makes validation backtrack.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
-addFormats(ajv);
+function newAjv(allErrors: boolean, ownProperties: boolean): Ajv2020 {
+  const instance = new Ajv2020({ strict: false, validateSchema: false, strictNumbers: true, code: { regExp: linearRegExp }, allErrors, ownProperties });
+  addFormats(instance);
+  return instance;
+}
+
+/**
+ * The Ajv instances, made when first needed. One decides (it stops at the first error: a
+ * value with a million wrong items is refused at the first), one says why (every error, for
+ * values small enough; see CompiledForm.errorsOf). Each in two kinds: a form that declares a
+ * property Object.prototype has (`constructor`, `toString`...) is validated reading own
+ * properties only (`ownProperties`), so that such a property left out is absent; other forms
+ * without that check on every property, which costs a fifth of a call.
+ */
+const instances = new Map<string, Ajv2020>();
+
+function ajvFor(allErrors: boolean, ownProperties: boolean): Ajv2020 {
+  const key = `${allErrors} ${ownProperties}`;
+  let instance = instances.get(key);
+  if (!instance) instances.set(key, (instance = newAjv(allErrors, ownProperties)));
+  return instance;
+}
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether a form declares or requires a property whose name Object.prototype has. */
+function namesInherited(form: unknown): boolean {
+  if (form === null || typeof form !== "object") return false;
+  const schema = form as Record<string, unknown>;
+  const properties = schema.properties;
+  if (properties !== null && typeof properties === "object" && Object.keys(properties).some((name) => INHERITED.has(name))) return true;
+  if (Array.isArray(schema.required) && schema.required.some((name) => INHERITED.has(name))) return true;
+  return Object.values(schema).some(namesInherited);
+}
+
+/** A value with more parts than this has its errors found by a bounded walk (errors.ts), not by Ajv's allErrors. */
+const ALL_ERRORS_UP_TO_PARTS = 10_000;
+/** The errors a message lists at most (it is cut at 4,000 characters anyway). */
+const LISTED_ERRORS = 50;
 
 /** Keywords that say nothing about which values are valid. */
 const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly"]);
@@ -26,19 +67,28 @@ const SCHEMA_ONE = new Set(["items", "additionalProperties", "unevaluatedItems",
  * only in titles and descriptions (`get_weather_1Output`, `get_weather_2Output`) share one
  * compiled validator, which then runs often enough to be optimized. Sub-schemas keep their
  * places, so a JSON pointer into the schema points at the same sub-schema here.
+ *
+ * In the form that validates arguments, an integer is a safe integer: beyond 2^53 - 1, JSON.parse
+ * reads a neighbour of the number written (`9007199254740993` is 9007199254740992), so the tool
+ * would get another number than the client sent.
  */
-function validationForm(schema: unknown): unknown {
+function validationForm(schema: unknown, forArguments: boolean): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
   const form: Record<string, unknown> = {};
+  const sub = (value: unknown) => validationForm(value, forArguments);
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(keyword)) continue;
     if (SCHEMA_MAPS.has(keyword) && value && typeof value === "object") {
-      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validationForm(sub)]));
+      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, sub(schema)]));
     } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
-      form[keyword] = value.map(validationForm);
+      form[keyword] = value.map(sub);
     } else {
-      form[keyword] = SCHEMA_ONE.has(keyword) ? validationForm(value) : value;
+      form[keyword] = SCHEMA_ONE.has(keyword) ? sub(value) : value;
     }
+  }
+  if (forArguments && form.type === "integer") {
+    if (!(typeof form.minimum === "number" && form.minimum >= -Number.MAX_SAFE_INTEGER)) form.minimum = -Number.MAX_SAFE_INTEGER;
+    if (!(typeof form.maximum === "number" && form.maximum <= Number.MAX_SAFE_INTEGER)) form.maximum = Number.MAX_SAFE_INTEGER;
   }
   return form;
 }
@@ -75,11 +125,17 @@ const PROJECTOR = "projector";
  */
 export class CompiledForm implements BranchOracle {
   private whole?: ValidateFunction;
+  /** The whole's validator that finds every error, for messages (compiled on the first rejection). */
+  private allErrors?: ValidateFunction;
   private readonly parts = new Map<string, ValidateFunction>();
   private pointerOf?: Map<object, string>;
   private projector?: Projector;
   /** Whether Ajv holds the form: it is added with the first validator compiled (a walked call needs no Ajv). */
   private added = false;
+  /** Whether the Ajv that finds every error holds it (added with the first rejection of a small value). */
+  private addedForMessages = false;
+  /** Whether its validators read own properties only (see ajvFor). */
+  private ownProperties?: boolean;
   /** What to compile in the next idle turn: validators by JSON pointer ("" is the whole), and PROJECTOR. */
   private pending?: Set<string>;
   /** Answers given without compiled code (see STAND_INS_BEFORE_COMPILE). */
@@ -91,8 +147,24 @@ export class CompiledForm implements BranchOracle {
     readonly form: JsonSchema,
   ) {}
 
+  /** The validator of the whole (first error only: it decides; errorsOf says why). */
   get validate(): ValidateFunction {
     return (this.whole ??= this.compile(""));
+  }
+
+  /**
+   * Why a value the form rejects is rejected. A value of up to ALL_ERRORS_UP_TO_PARTS parts:
+   * every error, from Ajv with allErrors. A larger one: the first LISTED_ERRORS errors, in
+   * Ajv's order, and how many there are, from a walk with bounded memory (errors.ts); Ajv's
+   * allErrors would build an object per error (a million for a million wrong items) where a
+   * message shows a few dozen. Either way, work proportional to the value.
+   */
+  errorsOf(value: unknown): FoundErrors {
+    if (hasMoreParts(value, ALL_ERRORS_UP_TO_PARTS)) return boundedErrors(this.form, value, LISTED_ERRORS, (pointer) => this.validatorAt(pointer));
+    this.allErrors ??= this.compileIn(true, "");
+    this.allErrors(value);
+    const errors = this.allErrors.errors ?? [];
+    return { errors, total: errors.length };
   }
 
   /** The compiled projector (compiled on first use). */
@@ -176,11 +248,19 @@ export class CompiledForm implements BranchOracle {
 
   /** Ajv's validator of the sub-schema at a JSON pointer ("" is the whole); the form is given to Ajv with the first. */
   private compile(pointer: string): ValidateFunction {
-    if (!this.added) {
-      ajv.addSchema(this.form, this.key);
-      this.added = true;
+    return this.compileIn(false, pointer);
+  }
+
+  /** A validator from the Ajv that decides, or (`allErrors`) from the one that says why. */
+  private compileIn(allErrors: boolean, pointer: string): ValidateFunction {
+    this.ownProperties ??= namesInherited(this.form);
+    const instance = ajvFor(allErrors, this.ownProperties);
+    if (allErrors ? !this.addedForMessages : !this.added) {
+      instance.addSchema(this.form, this.key);
+      if (allErrors) this.addedForMessages = true;
+      else this.added = true;
     }
-    return ajv.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
+    return instance.getSchema(pointer === "" ? this.key : `${this.key}#${pointer}`)!;
   }
 }
 
@@ -188,8 +268,8 @@ export class CompiledForm implements BranchOracle {
 const forms = new Map<string, CompiledForm>();
 
 /** The compiled form of a schema: the one already made for a schema of the same form, else a new one. */
-export function compiledForm(schema: JsonSchema): CompiledForm {
-  const form = validationForm(schema) as JsonSchema;
+export function compiledForm(schema: JsonSchema, forArguments = false): CompiledForm {
+  const form = validationForm(schema, forArguments) as JsonSchema;
   const text = JSON.stringify(form);
   let compiled = forms.get(text);
   if (!compiled) {
@@ -207,16 +287,25 @@ export function compiledForm(schema: JsonSchema): CompiledForm {
 export class SchemaValidator {
   private form?: CompiledForm;
 
-  constructor(readonly schema: JsonSchema) {}
+  constructor(
+    readonly schema: JsonSchema,
+    /** Validates a tool's arguments (integers must then be safe integers, see validationForm). */
+    private readonly forArguments = false,
+  ) {}
 
   /** The validator of the whole schema. */
   get validate(): ValidateFunction {
     return this.compiled.validate;
   }
 
-  /** Whether a value is valid (see CompiledForm.accepts): when not, `validate.errors` say why. */
+  /** Whether a value is valid (see CompiledForm.accepts): when not, errorsOf says why. */
   accepts(value: unknown): boolean {
     return this.compiled.accepts(value);
+  }
+
+  /** Why a rejected value is rejected (see CompiledForm.errorsOf). */
+  errorsOf(value: unknown): FoundErrors {
+    return this.compiled.errorsOf(value);
   }
 
   /** The compiled projector of this schema (see toWire in wire.ts). */
@@ -230,19 +319,28 @@ export class SchemaValidator {
   }
 
   private get compiled(): CompiledForm {
-    return (this.form ??= compiledForm(this.schema));
+    return (this.form ??= compiledForm(this.schema, this.forArguments));
   }
 }
 
 const MAX_INPUT_TEXT = 120;
 
-/** A value as it may appear in an error message: JSON, cut short when long (a message never carries a large value whole). */
-export function shortText(value: unknown): string {
+/**
+ * A value as it may appear in an error message: JSON, cut short when long (a message never
+ * carries a large value whole). Never throws: a value JSON cannot write (a bigint, a symbol, a
+ * cycle, Infinity) is written as String() writes it; one neither can write (nested deeper than
+ * the stack, a revoked Proxy, a throwing toString) is described instead, or given `unshowable`.
+ */
+export function shortText(value: unknown, unshowable?: string): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
+    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  } catch (error) {
+    try {
+      text = String(value);
+    } catch {
+      return unshowable ?? (error instanceof RangeError ? "(a value nested too deeply to show)" : "(a value that cannot be shown)");
+    }
   }
   return text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}… (${text.length} characters)` : text;
 }
@@ -271,8 +369,11 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
       return { location: [...location, error.params.missingProperty], message: "Field required" };
     case "additionalProperties":
       return { location: [...location, error.params.additionalProperty], message: "Extra inputs are not permitted" };
-    case "type":
-      return { location, message: `Input should be a valid ${error.params.type}${input()}` };
+    case "type": {
+      const value = valueAt(data, location);
+      const finite = typeof value === "number" && !Number.isFinite(value);
+      return { location, message: `Input should be a ${finite ? "finite number" : `valid ${error.params.type}`}${input()}` };
+    }
     case "const":
       return { location, message: `Input should be ${JSON.stringify(error.params.allowedValue)}${input()}` };
     case "enum":
@@ -285,6 +386,9 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
+      if (Math.abs(error.params.limit) === Number.MAX_SAFE_INTEGER && (error.keyword === "minimum" || error.keyword === "maximum")) {
+        return { location, message: `Input should be a safe integer, from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}${input()}` };
+      }
       const bound = { minimum: "greater than or equal to", maximum: "less than or equal to", exclusiveMinimum: "greater than", exclusiveMaximum: "less than" }[error.keyword];
       return { location, message: `Input should be ${bound} ${error.params.limit}${input()}` };
     }
@@ -314,10 +418,14 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
  *
  * Errors inside the branches of a failed `anyOf` are folded into that `anyOf`'s own error.
  */
-export function validationMessage(title: string, errors: ErrorObject[], data: unknown): string {
+export function validationMessage(title: string, found: ErrorObject[] | FoundErrors, data: unknown): string {
+  const errors = Array.isArray(found) ? found : found.errors;
   const unions = errors.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   const kept = errors.filter((e) => !unions.some((prefix) => e.schemaPath.startsWith(prefix)));
   const lines = kept.map((e) => describe(e, data)).flatMap(({ location, message }) => [location.join(".") || "(root)", `  ${message}`]);
-  const count = kept.length === 1 ? "1 validation error" : `${kept.length} validation errors`;
-  return [`${count} for ${title}`, ...lines].join("\n");
+  // Errors folded into a union's are not counted; `total` counts what a bounded walk did not list.
+  const total = Array.isArray(found) || found.total === errors.length ? kept.length : found.total - errors.length + kept.length;
+  const count = total === 1 ? "1 validation error" : `${total} validation errors`;
+  const listed = kept.length < total ? ` (the first ${kept.length} listed)` : "";
+  return [`${count} for ${title}${listed}`, ...lines].join("\n");
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 import { refTarget } from "./wire";
 
 /**
@@ -26,12 +27,12 @@ const KNOWN = new Set([
 /** Deeper than this, the walk leaves the value to Ajv (and keeps off the end of the stack). */
 const MAX_DEPTH = 64;
 
-const patterns = new Map<string, RegExp>();
+const patterns = new Map<string, { test(text: string): boolean }>();
 
-/** Ajv's regular expression for a pattern (it compiles patterns with the `u` flag). */
-function regExpOf(pattern: string): RegExp {
+/** Ajv's regular expression for a pattern: the same linear-time engine, `u` flag. */
+function regExpOf(pattern: string): { test(text: string): boolean } {
   let regExp = patterns.get(pattern);
-  if (!regExp) patterns.set(pattern, (regExp = new RegExp(pattern, "u")));
+  if (!regExp) patterns.set(pattern, (regExp = linearRegExp(pattern)));
   return regExp;
 }
 
@@ -45,6 +46,8 @@ function codePoints(text: string): number {
   }
   return length;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 const isPrimitive = (value: unknown) => value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
@@ -147,7 +150,7 @@ function walk(schema: unknown, value: unknown, root: JsonSchema, depth: number):
     }
     if (pattern !== undefined) {
       if (typeof pattern !== "string") return undefined;
-      let regExp: RegExp;
+      let regExp: { test(text: string): boolean };
       try {
         regExp = regExpOf(pattern);
       } catch {
@@ -164,17 +167,19 @@ function objectVerdict(schema: Record<string, unknown>, value: Record<string, un
   const { properties, required, additionalProperties, minProperties, maxProperties } = schema;
   if (properties !== undefined && !isObject(properties)) return undefined;
   // As Ajv reads them: a property whose value is undefined is absent.
+  // Own properties only, as Ajv reads them (`ownProperties`).
+  const present = (name: string) => value[name] !== undefined && hasOwn.call(value, name);
   if (required !== undefined) {
     if (!Array.isArray(required)) return undefined;
-    if (all.add(required.every((name) => typeof name === "string" && value[name] !== undefined))) return false;
+    if (all.add(required.every((name) => typeof name === "string" && present(name)))) return false;
   }
   if (properties) {
     for (const name of Object.keys(properties)) {
-      if (value[name] !== undefined && all.add(walk(properties[name], value[name], root, depth + 1))) return false;
+      if (present(name) && all.add(walk(properties[name], value[name], root, depth + 1))) return false;
     }
   }
   if (additionalProperties !== undefined) {
-    for (const key in value) {
+    for (const key of Object.keys(value)) {
       if (properties && Object.prototype.hasOwnProperty.call(properties, key)) continue;
       if (value[key] === undefined) return undefined;
       if (all.add(walk(additionalProperties, value[key], root, depth + 1))) return false;

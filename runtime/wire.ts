@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./contract";
+import { linearRegExp } from "./linear-regexp";
 
 /** A returned value that cannot go over the wire as JSON, and where in the value it is. */
 export class WireError extends Error {
@@ -79,6 +80,9 @@ function admits(schema: JsonSchema, value: unknown): boolean {
   return type === actual || (type === "integer" && actual === "number");
 }
 
+/** Object.prototype.hasOwnProperty: a declared property is read from the value itself, never its prototype chain. */
+export const hasOwn = Object.prototype.hasOwnProperty;
+
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // A "__proto__" key (JSON.parse makes it an own property) must stay data, never become the prototype.
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -109,13 +113,14 @@ function projectArray(value: unknown[], schema: JsonSchema, p: Projection): unkn
   return out;
 }
 
-const compiledPatterns = new WeakMap<object, [RegExp, JsonSchema][]>();
+const compiledPatterns = new WeakMap<object, [{ test(key: string): boolean }, JsonSchema][]>();
 
-function patternsOf(schema: JsonSchema): [RegExp, JsonSchema][] {
+function patternsOf(schema: JsonSchema): [{ test(key: string): boolean }, JsonSchema][] {
   let patterns = compiledPatterns.get(schema);
   if (!patterns) {
     const source = (schema.patternProperties ?? {}) as Record<string, JsonSchema>;
-    patterns = Object.entries(source).map(([pattern, sub]) => [new RegExp(pattern, "u"), sub]);
+    // Keys are matched as Ajv matches them: on the linear-time engine, whatever a key holds.
+    patterns = Object.entries(source).map(([pattern, sub]) => [linearRegExp(pattern), sub]);
     compiledPatterns.set(schema, patterns);
   }
   return patterns;
@@ -144,9 +149,11 @@ function projectObject(value: Record<string, unknown>, schema: JsonSchema, p: Pr
   const open = !declared && schema.additionalProperties === undefined && schema.patternProperties === undefined;
   const out: Record<string, unknown> = {};
   if (declared) {
-    for (const key in declared) {
+    // Own properties only: a declared property the value lacks is not looked up its prototype
+    // chain (Object.prototype's `constructor`, or whatever a polluted prototype holds).
+    for (const key of Object.keys(declared)) {
       const item = value[key];
-      if (item !== undefined) projectKey(out, key, item, declared[key], p);
+      if (item !== undefined && hasOwn.call(value, key)) projectKey(out, key, item, declared[key], p);
     }
   }
   // Undeclared keys are sent only where the schema admits them: a class's private fields and

@@ -92,19 +92,28 @@ describe("typemcp manifest", () => {
     expect(run.stderr).toBe(diagnostics.join(""));
   });
 
-  test("one name, two different schemas: an error at the second registration, the first one kept", () => {
-    const dir = writeProject("cli/duplicates", {
-      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
-      "a.ts": `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("a");\n/** Weather, as a sentence. */\nexport function get_weather(city: string): string { return city; }\nmcp.tool(get_weather);\nmcp.tool(get_weather);\n`,
-      "b.ts": `import { mcp } from "./a";\nfunction get_weather(city: string, days: number): number { return days; }\nmcp.tool(get_weather);\n`,
-    });
+  test("one name twice on one server, in one file or from another: an error at each later registration naming the first, the first kept", () => {
+    const dir = writeProject("cli/duplicates", DUPLICATES);
     const run = runCli(["manifest"], dir);
     expect(run.status).toBe(1);
     expect(Object.keys(JSON.parse(run.stdout))).toEqual(["get_weather"]);
     expect(JSON.parse(run.stdout).get_weather.description).toBe("Weather, as a sentence.");
+    expect(run.stderr).toBe(DUPLICATE_ERRORS);
+  });
+
+  test("one name, two different schemas on two servers: a manifest holds one contract per name, an error at the second", () => {
+    const dir = writeProject("cli/two-servers", {
+      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+      "a.ts": `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("a");\n/** Weather, as a sentence. */\nexport function get_weather(city: string): string { return city; }\nmcp.tool(get_weather);\n`,
+      "b.ts": `import { MCPServer } from "typemcp";\nconst other = new MCPServer("b");\nfunction get_weather(city: string, days: number): number { return days; }\nother.tool(get_weather);\n`,
+    });
+    const run = runCli(["manifest"], dir);
+    expect(run.status).toBe(1);
+    expect(Object.keys(JSON.parse(run.stdout))).toEqual(["get_weather"]);
     expect(run.stderr).toBe(
-      'b.ts(3,1): error TS93003: Tool name "get_weather" is registered more than once with different schemas (first at a.ts:5:1): a manifest holds one contract per tool name; give one of them another name with { name: "..." }\n',
+      'b.ts(4,1): error TS93003: Tool name "get_weather" is registered more than once with different schemas (first at a.ts:5:1): a manifest holds one contract per tool name; give one of them another name with { name: "..." }\n',
     );
+    expect(runCli(["check"], dir)).toMatchObject({ status: 0, stdout: "2 tool registrations checked: no errors, 0 warnings.\n" });
   });
 
   test("a project with no registrations: an empty manifest, an empty list", () => {
@@ -114,7 +123,22 @@ describe("typemcp manifest", () => {
   });
 });
 
+/** A project registering one tool name three times on one server: twice in a.ts, once in b.ts through an import. */
+const DUPLICATES = {
+  "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+  "a.ts": `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("a");\n/** Weather, as a sentence. */\nexport function get_weather(city: string): string { return city; }\nmcp.tool(get_weather);\nmcp.tool(get_weather);\n`,
+  "b.ts": `import { mcp } from "./a";\nfunction get_weather(city: string, days: number): number { return days; }\nmcp.tool(get_weather);\n`,
+};
+const DUPLICATE_ERRORS =
+  'a.ts(6,1): error TS93003: Tool name "get_weather" is already registered on this server, at a.ts:5:1: give one of them another name with { name: "..." }\n' +
+  'b.ts(3,1): error TS93003: Tool name "get_weather" is already registered on this server, at a.ts:5:1: give one of them another name with { name: "..." }\n';
+
 describe("typemcp check", () => {
+  test("a tool name registered twice on one server is an error, as in the manifest and the build", () => {
+    const dir = writeProject("cli/check-duplicates", DUPLICATES);
+    expect(runCli(["check"], dir)).toEqual({ status: 1, stdout: `${DUPLICATE_ERRORS}3 tool registrations checked: 2 errors, 0 warnings.\n`, stderr: "" });
+  });
+
   const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
   const STATION = `class Station {\n  constructor(name: string) {\n    Object.assign(this, { name });\n  }\n}\n/** Look up a weather station by name. */\nfunction get_station(name: string): Station {\n  return new Station(name);\n}\n`;
   const WARNING =

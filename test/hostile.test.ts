@@ -17,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   server.child.stdin.end();
   expect(await server.exited).toEqual({ code: 0, signal: null });
+  // Whatever was logged went to stderr: stdout is JSON-RPC, one message a line, and nothing else.
+  const lines = server.stdout().split("\n");
+  expect(lines.pop()).toBe("");
+  for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
 });
 
 afterEach(async () => {
@@ -148,5 +152,69 @@ describe("load", () => {
         result: { content: [{ type: "text", text: String(i) }], structuredContent: { result: i } },
       });
     }
+  });
+});
+
+describe("what a tool throws", () => {
+  test.each([
+    ["an Error whose message is a Symbol", "symbol_message", "Symbol(boom)"],
+    ["a revoked Proxy", "revoked_proxy", "the tool threw an exception that cannot be read"],
+    ["an Error whose message getter throws", "throwing_getter", "Error (its message cannot be read)"],
+    ["an Error whose message is a null-prototype object", "null_prototype_message", "{}"],
+  ])("an async tool rejecting with %s: isError, and the process keeps serving", async (_, kind, message) => {
+    expect(errorText(await call("reject_strangely", { kind }))).toBe(`Error executing tool reject_strangely: ${message}`);
+  });
+});
+
+describe("input built to make validation slow", () => {
+  test("sum(values: number[]) with 1,000,000 wrong items (4 MB): the first errors, all counted", async () => {
+    server.send(`{"jsonrpc":"2.0","id":"million","method":"tools/call","params":{"name":"sum","arguments":{"values":[${'"x",'.repeat(999_999)}"x"]}}}`);
+    const text = errorText(await server.next());
+    const lines = Array.from({ length: 50 }, (_, i) => `values.${i}\n  Input should be a valid number [input_value="x"]`);
+    expect(text).toBe(`Error executing tool sum: 1000000 validation errors for sumArguments (the first 50 listed)\n${lines.join("\n")}`);
+  });
+
+  test("a `v${number}` argument of v, 30,000 digits and x: refused by its pattern", async () => {
+    const text = errorText(await call("version", { v: `v${"1".repeat(30_000)}x` }));
+    expect(text.startsWith("Error executing tool version: 1 validation error for versionArguments\nv\n  String should match pattern ")).toBe(true);
+    expect(text).toContain(`[input_value="v${"1".repeat(100)}`);
+  });
+
+  test("an author's Pattern<\"^(a+)+$\"> on 25 a and a !: refused by its pattern", async () => {
+    expect(errorText(await call("repeated", { text: `${"a".repeat(25)}!` }))).toBe(
+      `Error executing tool repeated: 1 validation error for repeatedArguments\ntext\n  String should match pattern "^(a+)+$" [input_value="${"a".repeat(25)}!"]`,
+    );
+  });
+
+  test("countdown(n: Integer & Minimum<0>) given 1e400: refused by name, the loop never runs", async () => {
+    server.send('{"jsonrpc":"2.0","id":"infinite","method":"tools/call","params":{"name":"countdown","arguments":{"n":1e400}}}');
+    expect(errorText(await server.next())).toBe("Error executing tool countdown: 1 validation error for countdownArguments\nn\n  Input should be a finite number [input_value=Infinity]");
+    server.send('{"jsonrpc":"2.0","id":"unsafe","method":"tools/call","params":{"name":"countdown","arguments":{"n":9007199254740993}}}');
+    expect(errorText(await server.next())).toBe(
+      "Error executing tool countdown: 1 validation error for countdownArguments\nn\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]",
+    );
+  });
+
+  test("sum(values: number[]) with an array nested 20,000 deep: isError, nested too deeply", async () => {
+    server.send(`{"jsonrpc":"2.0","id":"deep-sum","method":"tools/call","params":{"name":"sum","arguments":{"values":${"[".repeat(20_000)}1${"]".repeat(20_000)}}}}`);
+    expect(errorText(await server.next())).toBe(
+      "Error executing tool sum: 1 validation error for sumArguments\nvalues.0\n  Input should be a valid number [input_value=(a value nested too deeply to show)]",
+    );
+  });
+});
+
+describe("errors in the server's own code reach its developer, on stderr", () => {
+  test("a tool's exception, with the tool's name and the stack, once however often; a result that breaks its type, with where it was registered", async () => {
+    const before = server.stderr().length;
+    for (const city of ["Paris", "Oslo"]) expect(errorText(await call("buggy", { city }))).toBe(`Error executing tool buggy: no station near ${city}`);
+    expect(errorText(await call("broken", {}))).toBe('Error executing tool broken: 1 validation error for brokenOutput\nhumidity\n  Input should be a valid number [input_value="high"]');
+    await call("broken", {});
+    const logged = server.stderr().slice(before);
+    const entries = logged.split(/^(?=typemcp: )/m);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^typemcp: tool "buggy" threw \(the client was answered with isError\): TypeError: no station near Paris\n {4}at \S*buggy\b.* \(.*fixtures[\\/]hostile[\\/]tool\.js:\d+:\d+\)\n/);
+    expect(entries[1]).toMatch(
+      /^typemcp: tool "broken" returned a value its declared type does not allow \(the client was answered with isError\): 1 validation error for brokenOutput\nhumidity\n {2}Input should be a valid number \[input_value="high"\]\n {4}registered at .*fixtures[\\/]hostile[\\/]tool\.js:\d+:\d+\n$/,
+    );
   });
 });

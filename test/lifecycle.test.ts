@@ -40,6 +40,19 @@ test("SIGTERM drains the calls in flight, then exits", async () => {
   expect(await server.exited).toEqual({ code: 0, signal: null });
 });
 
+test("SIGTERM with a call that never finishes: after shutdownTimeout it is answered with an error, and the process exits", async () => {
+  const server = await initialized(MODULE);
+  server.send({ jsonrpc: "2.0", id: 2001, method: "tools/call", params: call("forever", {}) });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  server.child.kill("SIGTERM");
+  expect(await server.next()).toEqual({
+    jsonrpc: "2.0",
+    id: 2001,
+    result: { content: [{ type: "text", text: "Error executing tool forever: the server shut down before the call finished (shutdownTimeout: 1000 ms)" }], isError: true },
+  });
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+}, 20_000);
+
 test("a timed-out call answers isError and aborts the tool's signal", async () => {
   const server = await initialized(MODULE);
   expect(await server.request("tools/call", call("hang", {}))).toMatchObject({

@@ -11,8 +11,10 @@ const fast = [
   "unit/formatters.test.ts",
   "unit/keywords.test.ts",
   "unit/validation.test.ts",
+  "unit/linear-regexp.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
+  "faults.test.ts",
   "projector.test.ts",
   "verdict.test.ts",
   "transformer.test.ts",

@@ -3,6 +3,7 @@
  * registration is found: exact diagnostics (text, category, code, position), and what it
  * writes into the emitted call.
  */
+import * as path from "node:path";
 import * as ts from "typescript";
 import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
@@ -34,6 +35,11 @@ const sources: Record<string, string> = {
   misapplied_tag: `interface Reading {\n  /** @minLength 2 */\n  celsius: number;\n}\nfunction latest(): Reading { return { celsius: 1 }; }\nmcp.tool(latest);\n`,
   bad_pattern: `interface Q {\n  /** @pattern [a- */\n  code: string;\n}\nfunction find(q: Q): string { return ""; }\nmcp.tool(find);\n`,
   strict_content: `import { image, type ImageContent } from "typemcp";\nfunction map(): ImageContent { return image("", "image/png"); }\nmcp.tool(map, { structuredOutput: true });\n`,
+  duplicate_name: `function a(): string { return ""; }\nfunction b(): string { return ""; }\nmcp.tool(a);\nmcp.tool(b, { name: "a" });\nmcp.tool(a);\n`,
+  same_name_other_servers: `function a(): string { return ""; }\nconst other = new MCPServer("o");\nmcp.tool(a);\nother.tool(a);\n`,
+  reassignable_server: `function a(): string { return ""; }\nlet s = new MCPServer("x");\ns.tool(a);\ns = new MCPServer("y");\ns.tool(a);\n`,
+  duplicate_methods: `import { tool } from "typemcp";\nexport class Tools {\n  @tool({ name: "same" })\n  a(): string { return ""; }\n  @tool({ name: "same" })\n  b(): string { return ""; }\n}\n`,
+  long_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "${"x".repeat(128)}" });\nmcp.tool(ok, { name: "${"y".repeat(129)}" });\n`,
   unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
 };
 
@@ -70,8 +76,28 @@ test("an anonymous function needs a name", () => {
 test("tool names follow the MCP naming rules", () => {
   expect(only("bad_name")).toMatchObject({
     line: LINE + 1, column: 14, code: 93003,
-    message: 'Tool name "get weather!" is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -',
+    message: 'Tool name "get weather!" is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ . -',
   });
+  // MCP's rule, the runtime's too: 128 characters are a name, 129 are not.
+  expect(results.long_name.diagnostics.map((d) => [d.line, d.message])).toEqual([
+    [LINE + 2, `Tool name "${"y".repeat(129)}" is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ . -`],
+  ]);
+});
+
+test("a tool name registered twice on one server: an error at each later registration, naming the first", () => {
+  const first = (file: string, line: number, column: number) => `${path.join(".build", "snippets", "transformer", file)}:${line}:${column}`;
+  expect(results.duplicate_name.diagnostics.map(({ line, column, code, category, message }) => ({ line, column, code, category, message }))).toEqual([
+    { line: LINE + 3, column: 1, code: 93003, category: "error", message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }` },
+    { line: LINE + 4, column: 1, code: 93003, category: "error", message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }` },
+  ]);
+  expect(results.duplicate_methods.diagnostics.map(({ line, column, message }) => ({ line, column, message }))).toEqual([
+    { line: LINE + 4, column: 4, message: `Tool name "same" is already registered on this server, at ${first("duplicate_methods.ts", LINE + 2, 4)}: give one of them another name with { name: "..." }` },
+  ]);
+});
+
+test("the same tool name on two servers, or on a binding that may hold another server by then, is left to the runtime", () => {
+  expect(results.same_name_other_servers.diagnostics).toEqual([]);
+  expect(results.reassignable_server.diagnostics).toEqual([]);
 });
 
 test("rest and destructured parameters are refused with the reason", () => {

@@ -1,9 +1,10 @@
 import type * as ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
-import type { Diagnostic, Syntax, TypeChecker } from "./checker/checker";
-import { DiagnosticCategory } from "./checker/flags";
+import { toolNameProblem } from "../runtime/tool-name";
+import type { Diagnostic, Symbol, Syntax, TypeChecker } from "./checker/checker";
+import { DiagnosticCategory, SymbolFlag } from "./checker/flags";
 import { DiagnosticCode } from "./diagnostic-codes";
-import { diagnosticAt, diagnosticText } from "./diagnostics";
+import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
 import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
@@ -12,8 +13,6 @@ import { describeProblem, findProblems } from "./problems";
 import { registrationOf, returnsContent, type Registration } from "./registration";
 import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
 
-/** MCP tool names: 1 to 64 characters of A-Z a-z 0-9 _ . - */
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface CompiledRegistration {
   contract: ToolContract;
@@ -47,6 +46,8 @@ function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
 
 export class ToolCompiler {
   private readonly modeler: TypeModeler;
+  /** The registrations compiled so far, by server (see serverOf) and tool name: a second one of a name is an error. */
+  private readonly registered = new Map<Symbol, Map<string, ts.CallExpression>>();
 
   constructor(readonly checker: TypeChecker) {
     this.modeler = new TypeModeler(checker);
@@ -111,11 +112,56 @@ export class ToolCompiler {
   /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
   compileSafely(call: ts.CallExpression, registration?: Registration): CompiledRegistration {
     try {
-      return this.compile(call, registration);
+      const compiled = this.compile(call, registration);
+      const duplicate = compiled.contract.error === undefined ? this.duplicateOf(call, compiled.contract.name, registration) : undefined;
+      return duplicate ? { ...compiled, diagnostics: [...compiled.diagnostics, duplicate] } : compiled;
     } catch (cause) {
       const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
       return failedRegistration([diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
+  }
+
+  /**
+   * The error for a registration whose tool name an earlier registration on the same server
+   * already took (the runtime refuses it too, naming both places), or undefined. Registrations
+   * are compared in the order they are compiled: program order in a build and in the CLI.
+   */
+  private duplicateOf(call: ts.CallExpression, name: string, registration = this.registrationOf(call)): Diagnostic | undefined {
+    const server = registration && this.serverOf(call, registration);
+    if (!server) return undefined;
+    let names = this.registered.get(server);
+    if (!names) this.registered.set(server, (names = new Map()));
+    const first = names.get(name);
+    if (!first) names.set(name, call);
+    if (!first || first === call) return undefined;
+    const message = `Tool name ${JSON.stringify(name)} is already registered on this server, at ${locationOf(first)}: give one of them another name with { name: "..." }`;
+    const diagnostic = diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
+    const file = first.getSourceFile();
+    diagnostic.relatedInformation = [
+      { category: DiagnosticCategory.Message, code: DiagnosticCode.InvalidRegistration, file, start: first.getStart(file), length: first.getWidth(file), messageText: `The first tool named ${JSON.stringify(name)} is registered here.` },
+    ];
+    return diagnostic;
+  }
+
+  /**
+   * What identifies the server a registration is made on, where the build can know it: a
+   * `const` (or `readonly`) binding the `mcp.tool` call is made on, followed through imports;
+   * the class for `@tool()` methods (`mcp.tools(instance)` registers them together). Anything
+   * else (a `let` that may hold another server by then, a server returned by a call) is left
+   * to the runtime, which refuses a duplicate name with both places too.
+   */
+  private serverOf(call: ts.CallExpression, registration: Registration): Symbol | undefined {
+    const { syntax } = this.checker;
+    if (registration.kind === "decorator") {
+      const owner = registration.method.parent;
+      return syntax.isClassLike(owner) && owner.name ? this.checker.symbolAt(owner.name) : undefined;
+    }
+    const callee = call.expression;
+    if (!syntax.isPropertyAccessExpression(callee) && !syntax.isElementAccessExpression(callee)) return undefined;
+    let symbol = this.checker.symbolAt(callee.expression);
+    if (symbol && this.checker.symbolFlags(symbol) & SymbolFlag.Alias) symbol = this.checker.aliasedSymbol(symbol);
+    const declaration = symbol && this.checker.valueDeclaration(symbol);
+    return declaration && syntax.isFixedBinding(declaration) ? symbol : undefined;
   }
 
   /**
@@ -151,8 +197,9 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
       return fail();
     }
-    if (!TOOL_NAME.test(name)) {
-      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: use 1 to 64 characters of A-Z a-z 0-9 _ . -`);
+    const nameProblem = toolNameProblem(name);
+    if (nameProblem) {
+      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`);
       return fail();
     }
 

@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import type * as ts from "typescript";
 import type { Diagnostic, MessageChain } from "./checker/checker";
 import type { DiagnosticCategory } from "./checker/flags";
@@ -29,4 +30,11 @@ export function flattenMessage(message: string | Chained | undefined, newLine = 
 
 export function diagnosticText(diagnostic: Pick<Diagnostic, "messageText">): string {
   return flattenMessage(diagnostic.messageText);
+}
+
+/** `src/server.ts:12:1`: where a node starts, its file relative to the working directory. */
+export function locationOf(node: ts.Node): string {
+  const file = node.getSourceFile();
+  const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+  return `${path.relative(process.cwd(), file.fileName) || file.fileName}:${line + 1}:${character + 1}`;
 }

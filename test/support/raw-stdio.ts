@@ -14,6 +14,8 @@ export interface RawServer {
   request(method: string, params?: object): Promise<Record<string, unknown>>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr(): string;
+  /** Everything written to stdout so far, as it came. */
+  stdout(): string;
 }
 
 let nextId = 1;
@@ -24,9 +26,11 @@ export function spawnRaw(module: string): RawServer {
   const waiting: ((m: Record<string, unknown>) => void)[] = [];
   let buffer = "";
   let errors = "";
+  let output = "";
   child.stderr.on("data", (chunk) => (errors += chunk));
   child.stdout.on("data", (chunk) => {
     buffer += chunk;
+    output += chunk;
     let newline: number;
     while ((newline = buffer.indexOf("\n")) >= 0) {
       const line = buffer.slice(0, newline);
@@ -54,6 +58,7 @@ export function spawnRaw(module: string): RawServer {
     },
     exited,
     stderr: () => errors,
+    stdout: () => output,
   };
 }
 

@@ -12,9 +12,9 @@ const closed = (properties: Record<string, JsonSchema>, required: string[] = [])
 
 /** The message for a value the schema rejects, as a tool's arguments get it. */
 function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): string {
-  const { validate } = compiledForm(schema);
-  expect(validate(value)).toBe(false);
-  return validationMessage(title, validate.errors ?? [], value);
+  const form = compiledForm(schema);
+  expect(form.validate(value)).toBe(false);
+  return validationMessage(title, form.errorsOf(value), value);
 }
 
 const KEYWORDS: [string, JsonSchema, unknown, string][] = [

@@ -67,6 +67,8 @@ export interface Syntax {
   isShorthandPropertyAssignment(node: ts.Node): node is ts.ShorthandPropertyAssignment;
   isTypeNode(node: ts.Node): node is ts.TypeNode;
   isExpressionWithTypeArguments(node: ts.Node): node is ts.ExpressionWithTypeArguments;
+  /** A binding that cannot be assigned again: a `const` variable, or a `readonly` property or constructor parameter. */
+  isFixedBinding(declaration: ts.Node): boolean;
   /** Children, as ts.forEachChild visits them. */
   forEachChild(node: ts.Node, visit: (child: ts.Node) => void): void;
   readonly SyntaxKind: Pick<
@@ -84,6 +86,8 @@ export interface Diagnostic {
   code: number;
   messageText: string | MessageChain;
   source: "typemcp";
+  /** Other places the message speaks of (the first registration of a name used twice). */
+  relatedInformation?: { file: ts.SourceFile; start: number; length: number; category: DiagnosticCategory; code: number; messageText: string }[];
 }
 export interface MessageChain {
   messageText: string;

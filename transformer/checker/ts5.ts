@@ -45,6 +45,9 @@ export const ts5Syntax: Syntax = {
   isShorthandPropertyAssignment: ts.isShorthandPropertyAssignment,
   isTypeNode: ts.isTypeNode,
   isExpressionWithTypeArguments: ts.isExpressionWithTypeArguments,
+  isFixedBinding: (declaration) =>
+    (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) ||
+    ((ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration)) && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0),
   forEachChild: (node, visit) => void ts.forEachChild(node, visit),
   SyntaxKind: ts.SyntaxKind,
 };

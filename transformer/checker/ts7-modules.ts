@@ -21,6 +21,8 @@ export interface Ts7Modules {
   };
   readonly is: Record<string, Guard>;
   readonly SyntaxKind: Record<string, number> & typeof ts.SyntaxKind;
+  /** The syntax tree's node flags (`Const` on a `const` declaration list). */
+  readonly NodeFlags: { Const: number };
   readonly TypeFlags: Record<string, number | string>;
   readonly SymbolFlags: Record<string, number | string>;
 }
@@ -31,7 +33,7 @@ export function loadTs7Modules(directory: string): Ts7Modules {
   const version = (load("./package.json") as { version: string }).version;
   let sync: Ts7Modules["sync"];
   let is: Ts7Modules["is"];
-  let ast: { SyntaxKind: Ts7Modules["SyntaxKind"] };
+  let ast: { SyntaxKind: Ts7Modules["SyntaxKind"]; NodeFlags: Ts7Modules["NodeFlags"] };
   try {
     sync = load("typescript/unstable/sync");
     is = load("typescript/unstable/ast/is");
@@ -43,5 +45,5 @@ export function loadTs7Modules(directory: string): Ts7Modules {
     }
     throw error;
   }
-  return { directory, version, sync, is, SyntaxKind: ast.SyntaxKind, TypeFlags: sync.TypeFlags, SymbolFlags: sync.SymbolFlags };
+  return { directory, version, sync, is, SyntaxKind: ast.SyntaxKind, NodeFlags: ast.NodeFlags, TypeFlags: sync.TypeFlags, SymbolFlags: sync.SymbolFlags };
 }

@@ -144,6 +144,10 @@ export function ts7Syntax(modules: Ts7Modules): Syntax {
     isShorthandPropertyAssignment: is.isShorthandPropertyAssignment,
     isTypeNode: is.isTypeNode,
     isExpressionWithTypeArguments: is.isExpressionWithTypeArguments,
+    isFixedBinding: (declaration: ts.Node) =>
+      (is.isVariableDeclaration(declaration) && is.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & modules.NodeFlags.Const) !== 0) ||
+      ((is.isPropertyDeclaration(declaration) || is.isParameterDeclaration(declaration)) &&
+        ((declaration as ts.HasModifiers).modifiers ?? []).some((modifier) => modifier.kind === kind.ReadonlyKeyword)),
     forEachChild: (node, visit) => void (node as unknown as { forEachChild(v: (n: ts.Node) => void): void }).forEachChild(visit),
     SyntaxKind: kind as unknown as Syntax["SyntaxKind"],
   } as Syntax;

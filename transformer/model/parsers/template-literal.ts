@@ -17,7 +17,9 @@ function numberPattern(stop?: string): string {
   const a = (atom: string) => (stop ? `(?:(?!${escape(stop)})${atom})` : atom);
   const digit = a("[0-9]");
   const exponent = `${a("[eE]")}(?:${a("-")}${digit}+|${a("\\+")}?${a("0")}*(?:${digit}{1,2}|${a("[12]")}${digit}{2}|${a("3")}${a("0")}${a("[0-8]")}))`;
-  const decimal = `${a("[+-]")}?(?:${digit}+${a("\\.")}?${digit}*|${a("\\.")}${digit}+)(?:${exponent})?`;
+  // `digits (. digits*)?`, not `digits .? digits*`: the same strings, but with one way to split
+  // a run of digits, so a backtracking engine (a client's) stays linear on a long one.
+  const decimal = `${a("[+-]")}?(?:${digit}+(?:${a("\\.")}${digit}*)?|${a("\\.")}${digit}+)(?:${exponent})?`;
   const radix = `${a("0")}(?:${a("[xX]")}${a("[0-9a-fA-F]")}+|${a("[bB]")}${a("[01]")}+|${a("[oO]")}${a("[0-7]")}+)`;
   const space = a("\\s");
   return `(?:${space}*(?:${decimal}|${radix})${space}*|${space}+)`;

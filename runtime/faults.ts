@@ -1,0 +1,119 @@
+import type { ErrorObject } from "ajv/dist/2020";
+
+/**
+ * Where something was called from: the caller's stack frame, captured when the call is made
+ * and formatted only when asked (V8 formats a captured stack lazily), for the messages that
+ * name a registration's place.
+ */
+export class CallSite {
+  private readonly holder: { stack?: string } = {};
+
+  /** `callee`: the function whose caller is wanted (its own frame and those above it are left out). */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  constructor(callee: Function) {
+    (Error as { captureStackTrace?: (target: object, callee: unknown) => void }).captureStackTrace?.(this.holder, callee);
+  }
+
+  /** `src/server.ts:12:5` (relative to the working directory when under it), or undefined when unknown. */
+  get location(): string | undefined {
+    let stack: string | undefined;
+    try {
+      stack = this.holder.stack;
+    } catch {
+      return undefined;
+    }
+    const frame = stack?.split("\n").find((line) => /^\s+at /.test(line));
+    if (!frame) return undefined;
+    const text = frame.replace(/^\s+at (async )?/, "");
+    const inParentheses = /\((.*)\)$/.exec(text);
+    return relative((inParentheses ? inParentheses[1] : text).replace(/^file:\/\//, ""));
+  }
+}
+
+function relative(file: string): string {
+  const cwd = typeof process !== "undefined" && typeof process.cwd === "function" ? process.cwd() : undefined;
+  if (!cwd) return file;
+  const prefix = cwd.endsWith("/") || cwd.endsWith("\\") ? cwd : `${cwd}${cwd.includes("\\") && !cwd.includes("/") ? "\\" : "/"}`;
+  return file.startsWith(prefix) ? file.slice(prefix.length) : file;
+}
+
+/** A fault in a tool's own code, which its client was answered about with isError and its developer must see. */
+export type ToolFault =
+  | { kind: "threw"; error: unknown; message: string }
+  | { kind: "invalid result"; message: string; errors: readonly ErrorObject[] }
+  | { kind: "unsendable result"; message: string };
+
+/** Distinct causes remembered; past that many, no new cause is logged (a log never grows without end). */
+const MAX_CAUSES = 1000;
+
+/**
+ * Logs faults to stderr, never stdout (where stdio's JSON-RPC goes), once per distinct cause:
+ * an exception thrown from the same place (the same stack frames, whatever its message says),
+ * or a result breaking the same part of the declared type the same way.
+ */
+export class FaultLog {
+  private readonly causes = new Set<string>();
+
+  report(tool: string, site: CallSite | undefined, fault: ToolFault): void {
+    try {
+      const cause = `${tool}\n${fault.kind}\n${causeOf(fault)}`;
+      if (this.causes.has(cause)) return;
+      if (this.causes.size >= MAX_CAUSES) {
+        if (this.causes.size === MAX_CAUSES) {
+          this.causes.add("");
+          write(`typemcp: ${MAX_CAUSES} distinct tool errors were logged; further ones are not\n`);
+        }
+        return;
+      }
+      this.causes.add(cause);
+      write(describeFault(tool, site, fault));
+    } catch {
+      // Logging must never fail a call.
+    }
+  }
+}
+
+function stackOf(error: unknown): string | undefined {
+  try {
+    const stack = error instanceof Error ? error.stack : undefined;
+    return typeof stack === "string" ? stack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function causeOf(fault: ToolFault): string {
+  switch (fault.kind) {
+    case "threw": {
+      // The frames, not the message: the same bug reached with other data is one cause.
+      const frames = stackOf(fault.error)?.split("\n").filter((line) => /^\s+at /.test(line));
+      return frames?.length ? frames.join("\n") : fault.message;
+    }
+    case "invalid result":
+      return fault.errors.map((e) => `${e.keyword} ${e.schemaPath} ${e.instancePath.replace(/\/\d+(?=\/|$)/g, "/#")}`).join("\n");
+    case "unsendable result":
+      return fault.message.replace(/\[\d+\]/g, "[]");
+  }
+}
+
+const ANSWERED = "(the client was answered with isError)";
+
+function describeFault(tool: string, site: CallSite | undefined, fault: ToolFault): string {
+  const name = JSON.stringify(tool);
+  const where = site?.location;
+  const registered = where ? `    registered at ${where}\n` : "";
+  switch (fault.kind) {
+    case "threw":
+      return `typemcp: tool ${name} threw ${ANSWERED}: ${stackOf(fault.error) ?? fault.message}\n`;
+    case "invalid result":
+      return `typemcp: tool ${name} returned a value its declared type does not allow ${ANSWERED}: ${fault.message}\n${registered}`;
+    case "unsendable result":
+      return `typemcp: tool ${name} returned a value that cannot be sent as JSON ${ANSWERED}: ${fault.message}\n${registered}`;
+  }
+}
+
+function write(text: string): void {
+  const stderr = typeof process !== "undefined" ? process.stderr : undefined;
+  if (stderr && typeof stderr.write === "function") stderr.write(text);
+  else console.error(text.replace(/\n$/, ""));
+}
