@@ -13,7 +13,7 @@ import { emittedRegistrations } from "./support/emitted-contracts";
 import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./support/fixtures";
 import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
-import { CLI, runCli } from "./support/cli";
+import { CLI, runCli, tsconfig, writeProject } from "./support/cli";
 import { ROOT } from "./support/build";
 import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7, writeFixturesTs7Config } from "./support/ts7";
 import Ajv2020 from "ajv/dist/2020";
@@ -113,6 +113,26 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
     expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 1 error, 2 warnings\.$/m);
+  });
+
+  test("a tool name registered twice on one server: the same errors as TypeScript 5's (a const through an import, a readonly property, a class's @tool methods)", () => {
+    const dir = writeProject("ts7-duplicates", {
+      "tsconfig.json": tsconfig({ experimentalDecorators: true }, { include: ["*.ts"] }),
+      "a.ts": `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("a");\nexport function get_weather(city: string): string { return city; }\nmcp.tool(get_weather);\nmcp.tool(get_weather);\n`,
+      "b.ts": `import { mcp } from "./a";\nfunction get_weather(city: string, days: number): number { return days; }\nmcp.tool(get_weather);\n`,
+      "c.ts":
+        `import { MCPServer, tool } from "typemcp";\nclass Host { readonly mcp = new MCPServer("c"); add() { this.mcp.tool(function f(): string { return ""; }); this.mcp.tool(function f(): string { return ""; }); } }\n` +
+        `let moving = new MCPServer("d");\nmoving.tool(function g(): string { return ""; });\nmoving.tool(function g(): string { return ""; });\n` +
+        `class Tools {\n  @tool() h(): string { return ""; }\n  @tool({ name: "h" }) other(): string { return ""; }\n}\nexport { Host, Tools };\n`,
+    });
+    const ts7 = runCli7(["check"], dir);
+    expect(ts7).toEqual(runCli(["check"], dir));
+    expect(ts7.stdout.match(/already registered on this server, at [^:]+:\d+:\d+/g)).toEqual([
+      "already registered on this server, at a.ts:4:1",
+      "already registered on this server, at a.ts:4:1",
+      "already registered on this server, at c.ts:2:57",
+      "already registered on this server, at c.ts:7:4",
+    ]);
   });
 
   test("check reports the compiler's own errors with file(line,col), as tsc does", () => {
