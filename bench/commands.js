@@ -9,13 +9,18 @@ const os = require("node:os");
 const path = require("node:path");
 
 const COMMANDS = ["tsc", "tspc_without_plugin", "tspc", "patched_without_plugin", "patched"];
+/** TypeScript 7 (the native compiler, installed beside 5.9 as `typescript-7`): its tsc alone, and `typemcp build` around it. */
+const TS7_COMMANDS = ["tsc7", "typemcp_build7"];
 const COMMAND_LABELS = {
   tsc: "tsc",
   tspc_without_plugin: "tspc, no plugin",
   tspc: "tspc + typemcp",
   patched_without_plugin: "tsc patched (ts-patch install), no plugin",
   patched: "tsc patched + typemcp",
+  tsc7: "TypeScript 7: tsc",
+  typemcp_build7: "TypeScript 7: typemcp build",
 };
+const TS7 = path.join(path.dirname(require.resolve("../package.json")), "node_modules", "typescript-7");
 
 /**
  * Each command as [script, tsconfig] for the project in `dir`/typemcp. Writes the project's
@@ -60,4 +65,19 @@ function commandArgs(commands, name, out) {
   return [script, "-p", tsconfig, "--outDir", path.join(out, name)];
 }
 
-module.exports = { COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs };
+/**
+ * One TypeScript 7 command's run, for the project in `dir`/typemcp, its output in `out`/<name>:
+ * arguments for Node and the environment. `typemcp build` takes its output folder from the
+ * tsconfig (written here, extending the project's without the plugin), TypeScript 7 as the
+ * project's TypeScript from TYPEMCP_TYPESCRIPT.
+ */
+function ts7CommandRun(dir, name, out) {
+  const project = path.join(dir, "typemcp");
+  const outDir = path.join(out, name);
+  if (name === "tsc7") return { args: [path.join(TS7, "bin", "tsc"), "-p", path.join(project, "tsconfig.no-plugin.json"), "--outDir", outDir], env: process.env };
+  const tsconfig = path.join(project, "tsconfig.ts7.json");
+  fs.writeFileSync(tsconfig, JSON.stringify({ extends: "./tsconfig.no-plugin.json", compilerOptions: { outDir } }, null, 2) + "\n");
+  return { args: [path.join(__dirname, "..", "dist", "cli", "index.js"), "build", "-p", tsconfig], env: { ...process.env, TYPEMCP_TYPESCRIPT: TS7 } };
+}
+
+module.exports = { COMMANDS, TS7_COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs, ts7CommandRun };

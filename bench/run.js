@@ -15,7 +15,7 @@ const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
 const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
-const { COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
+const { COMMANDS, TS7_COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs, ts7CommandRun } = require("./commands");
 
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
 const SETTINGS = {
@@ -296,31 +296,37 @@ function measureBuild(base, settings) {
 function measureCommands(dir, settings) {
   const commands = buildCommands(dir);
   const outputs = outputRoot();
+  const all = [...COMMANDS, ...TS7_COMMANDS];
   const run = (name) => {
+    const { args, env } = TS7_COMMANDS.includes(name) ? ts7CommandRun(dir, name, outputs) : { args: commandArgs(commands, name, outputs), env: process.env };
     const started = performance.now();
-    execFileSync(process.execPath, commandArgs(commands, name, outputs), { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], env });
     return performance.now() - started;
   };
   log(`build commands: ${settings.n} tools, ${settings.command_rounds} round(s)`);
-  const times = Object.fromEntries(COMMANDS.map((name) => [name, []]));
+  const times = Object.fromEntries(all.map((name) => [name, []]));
   try {
-    for (const name of COMMANDS) run(name);
+    for (const name of all) run(name);
     for (let round = 0; round < settings.command_rounds; round++) {
-      for (const name of inTurn(COMMANDS, round)) times[name].push(run(name));
+      for (const name of inTurn(all, round)) times[name].push(run(name));
     }
   } finally {
     fs.rmSync(outputs, { recursive: true, force: true });
   }
-  const best = Object.fromEntries(COMMANDS.map((name) => [name, Math.min(...times[name])]));
+  const best = Object.fromEntries(all.map((name) => [name, Math.min(...times[name])]));
   return {
     tools: settings.n,
     best_ms: best,
-    median_ms: Object.fromEntries(COMMANDS.map((name) => [name, median(times[name])])),
+    median_ms: Object.fromEntries(all.map((name) => [name, median(times[name])])),
     tspc_over_tsc: best.tspc / best.tsc,
     ts_patch_over_tsc: best.tspc_without_plugin / best.tsc,
     plugin_over_ts_patch: best.tspc / best.tspc_without_plugin,
     patched_over_tsc: best.patched / best.tsc,
     plugin_over_patch: best.patched / best.patched_without_plugin,
+    // TypeScript 7: typemcp build against TypeScript 7's tsc alone, and against tspc + typemcp on 5.9.
+    ts7_build_over_tsc7: best.typemcp_build7 / best.tsc7,
+    ts7_build_over_tspc: best.typemcp_build7 / best.tspc,
+    tsc7_over_tsc: best.tsc7 / best.tsc,
   };
 }
 
@@ -343,6 +349,8 @@ function targets(r) {
   add("tools/list first: typemcp − floor", r.list.typemcp_minus_floor_ms.first, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.first <= 0.5, "ms");
   add("tools/list steady: typemcp − floor", r.list.typemcp_minus_floor_ms.steady, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.steady <= 0.5, "ms");
   atMost(`build at ${r.commands.tools} tools: what the plugin adds to a tspc build (tspc + typemcp ÷ tspc without it)`, r.commands.plugin_over_ts_patch, 1.05);
+  atMost(`build at ${r.commands.tools} tools, TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone, whole commands`, r.commands.ts7_build_over_tsc7, 1.3);
+  atMost(`build at ${r.commands.tools} tools: typemcp build on TypeScript 7 ÷ tspc + typemcp on TypeScript 5.9, whole commands`, r.commands.ts7_build_over_tspc, 0.4);
   return t;
 }
 
@@ -405,7 +413,7 @@ function report(r, settings) {
   );
   const commands = table(
     ["command", "best (ms)", "median (ms)", "÷ tsc (best)"],
-    COMMANDS.map((name) => [COMMAND_LABELS[name], fmt(r.commands.best_ms[name]), fmt(r.commands.median_ms[name]), `${fmt(r.commands.best_ms[name] / r.commands.best_ms.tsc, 3)}×`]),
+    [...COMMANDS, ...TS7_COMMANDS].map((name) => [COMMAND_LABELS[name], fmt(r.commands.best_ms[name]), fmt(r.commands.median_ms[name]), `${fmt(r.commands.best_ms[name] / r.commands.best_ms.tsc, 3)}×`]),
   );
   const growth = r.build.per_tool_growth === null ? "" : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
@@ -416,7 +424,7 @@ ${runtime}
 
 ### Build: the commands, whole
 
-\`tsc -p\` and \`tspc -p\` (ts-patch, live) with the typemcp plugin on the ${r.commands.tools}-tool project, tspc without the plugin (ts-patch's own share), and the same with a copy of TypeScript patched for good (\`ts-patch install\`), which runs tsc itself: each run a fresh process that starts Node, loads the compiler, builds and writes the output (to a tmpfs where there is one); ${settings.command_rounds} alternating round(s) after an untimed one. What typemcp adds to a ts-patch build: ${fmt(r.commands.plugin_over_ts_patch, 3)}× live, ${fmt(r.commands.plugin_over_patch, 3)}× patched.
+\`tsc -p\` and \`tspc -p\` (ts-patch, live) with the typemcp plugin on the ${r.commands.tools}-tool project, tspc without the plugin (ts-patch's own share), and the same with a copy of TypeScript patched for good (\`ts-patch install\`), which runs tsc itself: each run a fresh process that starts Node, loads the compiler, builds and writes the output (to a tmpfs where there is one); ${settings.command_rounds} alternating round(s) after an untimed one. What typemcp adds to a ts-patch build: ${fmt(r.commands.plugin_over_ts_patch, 3)}× live, ${fmt(r.commands.plugin_over_patch, 3)}× patched. TypeScript 7 (the native compiler, in the same rounds): \`typemcp build\` is ${fmt(r.commands.ts7_build_over_tsc7, 3)}× its tsc alone and ${fmt(r.commands.ts7_build_over_tspc, 3)}× tspc + typemcp on TypeScript 5.9.
 
 ${commands}
 

@@ -1,54 +1,72 @@
 #!/usr/bin/env node
 /**
- * `typemcp`: the transformer's work without a ts-patch build.
+ * `typemcp`: builds and checks typemcp servers with the project's own TypeScript.
  *
+ *   typemcp build [tsconfig.json] [--watch]
+ *   typemcp check [tsconfig.json] [--pretty] [--watch]
  *   typemcp manifest [tsconfig.json] [--list] [--out <file>]
- *   typemcp check [tsconfig.json] [--pretty]
  *
  * Exit status: 0 done, 1 an error was reported, 2 the command or the project could not be read.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
-import { buildManifest, compileProject, findConfig, isError, loadProject, toolsList, UserError } from "./project";
+import type { Diagnostic } from "../transformer/checker/checker";
+import { DiagnosticCategory } from "../transformer/checker/flags";
+import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
+import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
+import { buildManifest, findConfig, isError, toolsList, UserError, type Session } from "./project";
+import { watchProject } from "./watch";
 
 export const USAGE = `Usage: typemcp <command> [tsconfig.json] [options]
 
 Commands:
-  manifest [tsconfig.json]   Print the contract of every tool registration of the project, as JSON
-                             keyed by tool name, for mcp.tool(fn, manifest.<name>) in code built
-                             without the typemcp transformer (tsc, esbuild, tsx, swc, ...).
-      --list                 Print what tools/list answers instead: { "tools": [...] }
-                             (run-time options such as title and annotations are not in it)
-      -o, --out <file>       Write the JSON to <file> instead of stdout
+  build [tsconfig.json]      Build the project with its TypeScript, every tool's schemas written into
+                             the emitted JavaScript (TypeScript 7: its own compiler, tsc; TypeScript 5
+                             and 6: the compiler API with typemcp's transformer, as tspc builds it).
+                             Prints the compiler's diagnostics and typemcp's, like tsc; exit status 1
+                             when there is an error (warnings do not fail)
+      -w, --watch            Build again whenever a file of the project changes
   check [tsconfig.json]      Report the compiler's and typemcp's diagnostics, like tsc;
                              exit status 1 when there is an error (warnings do not fail)
       --pretty               Colors and source context, as tsc prints on a terminal
+      -w, --watch            Check again whenever a file of the project changes
+  manifest [tsconfig.json]   Print the contract of every tool registration of the project, as JSON
+                             keyed by tool name, for mcp.tool(fn, manifest.<name>) in code built
+                             without typemcp (esbuild, tsx, swc, ...).
+      --list                 Print what tools/list answers instead: { "tools": [...] }
+                             (run-time options such as title and annotations are not in it)
+      -o, --out <file>       Write the JSON to <file> instead of stdout
 
 tsconfig.json: the project's tsconfig file, or a folder holding one (default: ./tsconfig.json).
   -p, --project <path> says the same.
+TypeScript: the project's own (typescript 5, 6 or 7); TYPEMCP_TYPESCRIPT=<folder> picks another.
 Options: -h, --help  this message;  -v, --version  typemcp's version.
 Exit status: 0 done, 1 an error was reported, 2 bad arguments or an unreadable project.
 `;
 
-const SHORT_USAGE = `Usage: typemcp manifest [tsconfig.json] [--list] [--out <file>]
-       typemcp check [tsconfig.json] [--pretty]
+const SHORT_USAGE = `Usage: typemcp build [tsconfig.json] [--watch]
+       typemcp check [tsconfig.json] [--pretty] [--watch]
+       typemcp manifest [tsconfig.json] [--list] [--out <file>]
 Run typemcp --help for details.
 `;
 
+const COMMANDS = ["build", "check", "manifest"] as const;
+
 interface Arguments {
-  command: "manifest" | "check";
+  command: (typeof COMMANDS)[number];
   project?: string;
   list: boolean;
   out?: string;
   pretty: boolean;
+  watch: boolean;
 }
 
 class UsageError extends UserError {}
 
 const FLAGS: Record<Arguments["command"], string[]> = {
+  build: ["--watch", "-w", "--project", "-p"],
+  check: ["--pretty", "--watch", "-w", "--project", "-p"],
   manifest: ["--list", "--out", "-o", "--project", "-p"],
-  check: ["--pretty", "--project", "-p"],
 };
 
 function parseArguments(argv: string[]): Arguments | "help" | "version" {
@@ -56,8 +74,8 @@ function parseArguments(argv: string[]): Arguments | "help" | "version" {
   if (argv.some((a) => a === "-h" || a === "--help" || a === "help")) return "help";
   if (argv.some((a) => a === "-v" || a === "--version")) return "version";
   const [command, ...rest] = argv;
-  if (command !== "manifest" && command !== "check") throw new UsageError(`unknown command ${JSON.stringify(command)}`);
-  const parsed: Arguments = { command, list: false, pretty: false };
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  const parsed: Arguments = { command: command as Arguments["command"], list: false, pretty: false, watch: false };
   const setProject = (value: string) => {
     if (parsed.project !== undefined) throw new UsageError("more than one tsconfig.json given");
     parsed.project = value;
@@ -69,9 +87,10 @@ function parseArguments(argv: string[]): Arguments | "help" | "version" {
       if (next === undefined || next.startsWith("-")) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    if (arg.startsWith("-") && !FLAGS[command].includes(arg)) throw new UsageError(`unknown option ${arg} for ${command}`);
+    if (arg.startsWith("-") && !FLAGS[parsed.command].includes(arg)) throw new UsageError(`unknown option ${arg} for ${command}`);
     if (arg === "--list") parsed.list = true;
     else if (arg === "--pretty") parsed.pretty = true;
+    else if (arg === "--watch" || arg === "-w") parsed.watch = true;
     else if (arg === "--out" || arg === "-o") parsed.out = value();
     else if (arg === "--project" || arg === "-p") setProject(value());
     else setProject(arg);
@@ -79,50 +98,128 @@ function parseArguments(argv: string[]): Arguments | "help" | "version" {
   return parsed;
 }
 
-function formatHost(): ts.FormatDiagnosticsHost {
-  return { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
-}
-
-function format(diagnostics: readonly ts.Diagnostic[], pretty: boolean): string {
-  return pretty ? ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost()) : ts.formatDiagnostics(diagnostics, formatHost());
+function format(diagnostics: readonly Reported[], pretty: boolean): string {
+  return pretty ? formatDiagnosticsWithColorAndContext(diagnostics) : formatDiagnostics(diagnostics);
 }
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-function manifest(args: Arguments): number {
-  const { program, configDiagnostics } = loadProject(findConfig(args.project));
-  const { contracts, diagnostics } = buildManifest(program);
-  const reported = ts.sortAndDeduplicateDiagnostics([...configDiagnostics, ...diagnostics]);
-  if (reported.length) process.stderr.write(format(reported, false));
-  const json = `${JSON.stringify(args.list ? toolsList(contracts) : contracts, null, 2)}\n`;
-  if (args.out) fs.writeFileSync(path.resolve(args.out), json);
-  else process.stdout.write(json);
-  return reported.some(isError) ? 1 : 0;
+/** The project's TypeScript, or why typemcp cannot work with it. */
+function typeScriptOf(configFile: string): InstalledTypeScript {
+  const typescript = findTypeScript(path.dirname(configFile));
+  if (!typescript) throw new UserError("cannot find the package typescript: install it in the project (npm install --save-dev typescript)");
+  if (!(typescript.major >= 5)) throw new UserError(`TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`);
+  return typescript;
 }
 
-function check(args: Arguments): number {
-  const { program, configDiagnostics } = loadProject(findConfig(args.project));
-  const registrations = compileProject(program);
+/** The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process. */
+function openSession(configFile: string): Session {
+  const typescript = typeScriptOf(configFile);
+  if (typescript.major >= 7) {
+    const { Ts7Session } = require("./ts7") as typeof import("./ts7");
+    return new Ts7Session(configFile, typescript.directory);
+  }
+  const { Ts5Session } = require("./ts5") as typeof import("./ts5");
+  return new Ts5Session(configFile);
+}
+
+/** Pretty output as tsc chooses it: asked for, or a terminal unless the project says `"pretty": false`. */
+function prettyFor(session: Session, asked: boolean): boolean {
+  return asked || (process.stdout.isTTY === true && session.compilerOptions.pretty !== false);
+}
+
+async function manifest(args: Arguments): Promise<number> {
+  const session = openSession(findConfig(args.project));
+  try {
+    const { contracts, diagnostics } = buildManifest(session.compileProject());
+    const reported = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...diagnostics]);
+    if (reported.length) process.stderr.write(format(reported, false));
+    const json = `${JSON.stringify(args.list ? toolsList(contracts) : contracts, null, 2)}\n`;
+    if (args.out) fs.writeFileSync(path.resolve(args.out), json);
+    else process.stdout.write(json);
+    return reported.some(isError) ? 1 : 0;
+  } finally {
+    await session.close();
+  }
+}
+
+/** What `check` and `build` print after the diagnostics: how many registrations, errors, warnings. */
+function summary(registrations: number, verb: string, diagnostics: readonly Reported[]): string {
+  const errors = diagnostics.filter(isError).length;
+  const warnings = diagnostics.filter((d) => d.category === DiagnosticCategory.Warning).length;
+  return `${plural(registrations, "tool registration")} ${verb}: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
+}
+
+function checkOnce(session: Session, args: Arguments): number {
+  const registrations = session.compileProject();
   const typemcp = registrations.flatMap((r) => r.diagnostics);
-  const compiler = ts.getPreEmitDiagnostics(program);
-  const all = ts.sortAndDeduplicateDiagnostics([...configDiagnostics, ...compiler, ...typemcp]);
-  const pretty = args.pretty || (process.stdout.isTTY === true && program.getCompilerOptions().pretty !== false);
-  const errors = all.filter(isError).length;
-  const warnings = all.filter((d) => d.category === ts.DiagnosticCategory.Warning).length;
+  const all = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...session.compilerDiagnostics(), ...typemcp]);
+  const pretty = prettyFor(session, args.pretty);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
-  output += `${plural(registrations.length, "tool registration")} checked: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
+  output += summary(registrations.length, "checked", all);
   process.stdout.write(output);
-  return errors ? 1 : 0;
+  return all.some(isError) ? 1 : 0;
+}
+
+async function buildOnce(session: Session, configFile: string, args: Arguments): Promise<number> {
+  const pretty = prettyFor(session, false);
+  if (Number(session.version.split(".")[0]) >= 7) {
+    const { buildOnTs7 } = require("./build") as typeof import("./build");
+    const { tsc, compiled, placed } = await buildOnTs7(session as import("./ts7").Ts7Session, configFile, pretty);
+    process.stdout.write(tsc.output);
+    const typemcp = sortAndDeduplicate<Diagnostic>([...compiled.flatMap((c) => c.diagnostics), ...placed.diagnostics]);
+    let output = typemcp.length ? format(typemcp, pretty) : "";
+    if (pretty && typemcp.length) output += "\n";
+    output += summary(compiled.length, "built", typemcp);
+    process.stdout.write(output);
+    // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
+    return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
+  }
+  const { buildOnTs5 } = require("./ts5") as typeof import("./ts5");
+  const { diagnostics, registrations } = buildOnTs5(session as import("./ts5").Ts5Session);
+  const all = sortAndDeduplicate<Reported>(diagnostics);
+  let output = all.length ? format(all, pretty) : "";
+  if (pretty && all.length) output += "\n";
+  output += summary(registrations, "built", all.filter((d) => "source" in d && d.source === "typemcp"));
+  process.stdout.write(output);
+  return all.some(isError) ? 1 : 0;
 }
 
 function version(): string {
   return (JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
 }
 
-export function main(argv: string[]): number {
+async function run(args: Arguments): Promise<number> {
+  if (args.command === "manifest") return manifest(args);
+  const configFile = findConfig(args.project);
+  const session = openSession(configFile);
+  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile, args));
+  if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
+  try {
+    return await once();
+  } finally {
+    await session.close();
+  }
+}
+
+function report(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`typemcp: ${error.message}\n${SHORT_USAGE}`);
+    return 2;
+  }
+  if (error instanceof UserError) {
+    process.stderr.write(`typemcp: ${error.message}\n`);
+    return 2;
+  }
+  const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+  process.stderr.write(`typemcp: unexpected failure (please report it): ${detail}\n`);
+  return 2;
+}
+
+export async function main(argv: string[]): Promise<number> {
   try {
     const args = parseArguments(argv);
     if (args === "help") {
@@ -133,20 +230,14 @@ export function main(argv: string[]): number {
       process.stdout.write(`${version()}\n`);
       return 0;
     }
-    return args.command === "manifest" ? manifest(args) : check(args);
+    return await run(args);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`typemcp: ${error.message}\n${SHORT_USAGE}`);
-      return 2;
-    }
-    if (error instanceof UserError) {
-      process.stderr.write(`typemcp: ${error.message}\n`);
-      return 2;
-    }
-    const detail = error instanceof Error ? error.stack ?? error.message : String(error);
-    process.stderr.write(`typemcp: unexpected failure (please report it): ${detail}\n`);
-    return 2;
+    return report(error);
   }
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
+}

@@ -1,19 +1,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
 import type { ToolContract } from "../runtime/contract";
-import { ToolCompiler, type CompiledRegistration } from "../transformer/compile";
+import type { Diagnostic } from "../transformer/checker/checker";
+import { DiagnosticCategory } from "../transformer/checker/flags";
+import type { CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
+import type { Registration } from "../transformer/registration";
+import type { Reported } from "./format";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
 export class UserError extends Error {}
-
-export interface Project {
-  program: ts.Program;
-  /** What was wrong in tsconfig.json itself (unknown options, no input files, ...). */
-  configDiagnostics: ts.Diagnostic[];
-}
 
 /** `tsconfig.json` itself, or a directory holding one; default: ./tsconfig.json. */
 export function findConfig(argument: string | undefined): string {
@@ -23,54 +21,40 @@ export function findConfig(argument: string | undefined): string {
   return file;
 }
 
-/** The project's program, as tsc would build it (nothing is emitted). */
-export function loadProject(configFile: string): Project {
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new UserError(`cannot read ${configFile}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`);
-    },
-  });
-  if (!parsed) throw new UserError(`cannot read ${configFile}`);
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences, configFileParsingDiagnostics: parsed.errors });
-  return { program, configDiagnostics: [...parsed.errors] };
-}
-
 /** One `mcp.tool(...)` / `@tool(...)` registration of the project, compiled as the transformer compiles it. */
 export interface CompiledCall extends CompiledRegistration {
   call: ts.CallExpression;
+  registration: Registration;
 }
 
-/** The project's own sources: not declaration files, not the default libraries, not node_modules, not JSON. */
-function ownSourceFiles(program: ts.Program): ts.SourceFile[] {
-  return program
-    .getSourceFiles()
-    .filter((file) => !file.isDeclarationFile && !program.isSourceFileDefaultLibrary(file) && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.endsWith(".json"));
+/** A project opened with the TypeScript it uses (TypeScript 5/6 in-process, or 7 through its API). */
+export interface Session {
+  readonly version: string;
+  /** What was wrong in tsconfig.json itself (unknown options, no input files, ...). */
+  readonly configDiagnostics: Reported[];
+  readonly compilerOptions: Readonly<Record<string, unknown>>;
+  /**
+   * Every registration in the project's own files, compiled exactly as the transformer would
+   * compile it during a tspc build: calls that already carry a contract are left out (the
+   * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
+   */
+  compileProject(): CompiledCall[];
+  /** The compiler's own diagnostics, as tsc reports them. */
+  compilerDiagnostics(): Reported[];
+  /** Files changed on disk since: read them again. */
+  update(changed: string[]): void;
+  close(): void | Promise<void>;
 }
 
-/**
- * Every registration in the project's own files, compiled exactly as the transformer would
- * compile it during a tspc build: calls that already carry a contract are left out (the
- * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
- */
-export function compileProject(program: ts.Program): CompiledCall[] {
-  const compiler = new ToolCompiler(program);
-  const compiled: CompiledCall[] = [];
-  for (const file of ownSourceFiles(program)) {
-    for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, ...compiler.compileSafely(call, registration) });
-  }
-  return compiled;
-}
-
-export function isError(diagnostic: ts.Diagnostic): boolean {
-  return diagnostic.category === ts.DiagnosticCategory.Error;
+export function isError(diagnostic: Reported): boolean {
+  return diagnostic.category === DiagnosticCategory.Error;
 }
 
 export interface Manifest {
   /** Tool name → contract, in the order the registrations appear in the program. */
   contracts: Record<string, ToolContract>;
   /** typemcp's diagnostics: those of every registration, and name clashes between them. */
-  diagnostics: ts.Diagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /**
@@ -78,11 +62,11 @@ export interface Manifest {
  * A refused registration is left out (its diagnostics say why). Two registrations may share
  * a name only when they compile to the same contract: a manifest holds one entry per name.
  */
-export function buildManifest(program: ts.Program): Manifest {
+export function buildManifest(compiled: CompiledCall[]): Manifest {
   const contracts: Record<string, ToolContract> = {};
   const firstAt = new Map<string, ts.CallExpression>();
-  const diagnostics: ts.Diagnostic[] = [];
-  for (const { call, contract, diagnostics: found } of compileProject(program)) {
+  const diagnostics: Diagnostic[] = [];
+  for (const { call, contract, diagnostics: found } of compiled) {
     diagnostics.push(...found);
     if (contract.error !== undefined || found.some(isError)) continue;
     const first = firstAt.get(contract.name);
@@ -91,7 +75,7 @@ export function buildManifest(program: ts.Program): Manifest {
       contracts[contract.name] = contract;
     } else if (JSON.stringify(contracts[contract.name]) !== JSON.stringify(contract)) {
       const message = `Tool name ${JSON.stringify(contract.name)} is registered more than once with different schemas (first at ${locationOf(first)}): a manifest holds one contract per tool name; give one of them another name with { name: "..." }`;
-      diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message));
+      diagnostics.push(diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message));
     }
   }
   return { contracts, diagnostics };

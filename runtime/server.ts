@@ -58,6 +58,21 @@ const DEFAULT_TOOLS_LIST_CACHE = { ttlMs: 300_000, cacheScope: "public" as Cache
 
 const ENABLE_PLUGIN =
   'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).';
+const BUILD_WITH_TYPEMCP =
+  "TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build` instead of tsc (TypeScript 7's own compiler, every tool's schemas written in). Without it (esbuild, tsx, ...), pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).";
+
+/** How to build the tools, for the TypeScript the project installed (7 has no transformer API: tspc cannot run there). */
+function howToBuild(): string {
+  for (const from of [process.cwd(), __dirname]) {
+    try {
+      const { version } = require(require.resolve("typescript/package.json", { paths: [from] })) as { version: string };
+      return Number(version.split(".")[0]) >= 7 ? BUILD_WITH_TYPEMCP : ENABLE_PLUGIN;
+    } catch {
+      // no TypeScript there
+    }
+  }
+  return ENABLE_PLUGIN;
+}
 
 function describeFunction(fn: unknown): string {
   return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";
@@ -77,7 +92,7 @@ function isContract(value: unknown): value is ToolContract {
 function checkContract(fn: ToolFunction, contract: ToolContract | undefined): ToolContract {
   const where = `mcp.tool(${describeFunction(fn)})`;
   if (contract === undefined || contract === null || typeof contract !== "object") {
-    throw new Error(`typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${ENABLE_PLUGIN}`);
+    throw new Error(`typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${howToBuild()}`);
   }
   if (contract.v !== CONTRACT_VERSION) {
     throw new Error(`typemcp: ${where} was compiled by a typemcp transformer with contract version ${String(contract.v)}, this runtime reads version ${CONTRACT_VERSION}: rebuild the project with the installed typemcp.`);

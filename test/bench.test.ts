@@ -30,8 +30,13 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.build.sizes.length).toBeGreaterThan(0);
   // The commands: each run timed, and the ratios taken from the best runs.
   const { best_ms: best } = result.commands;
-  expect(Object.keys(best).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tspc", "tspc_without_plugin"]);
+  expect(Object.keys(best).sort()).toEqual(["patched", "patched_without_plugin", "tsc", "tsc7", "tspc", "tspc_without_plugin", "typemcp_build7"]);
   for (const ms of Object.values(best)) expect(ms).toBeGreaterThan(0);
+  expect(result.commands.ts7_build_over_tsc7).toBeCloseTo(best.typemcp_build7 / best.tsc7, 2);
+  expect(result.commands.ts7_build_over_tspc).toBeCloseTo(best.typemcp_build7 / best.tspc, 2);
+  expect(result.targets.map((t: { name: string }) => t.name)).toEqual(
+    expect.arrayContaining([expect.stringContaining("TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone"), expect.stringContaining("typemcp build on TypeScript 7 ÷ tspc + typemcp on TypeScript 5.9")]),
+  );
   expect(result.commands.tspc_over_tsc).toBeCloseTo(best.tspc / best.tsc, 2); // the JSON line keeps 4 significant digits
   expect(result.commands.plugin_over_ts_patch).toBeCloseTo(best.tspc / best.tspc_without_plugin, 2);
   expect(result.commands.patched_over_tsc).toBeCloseTo(best.patched / best.tsc, 2);

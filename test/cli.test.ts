@@ -205,11 +205,13 @@ describe("typemcp check", () => {
 });
 
 describe("arguments", () => {
-  const SHORT = "Usage: typemcp manifest [tsconfig.json] [--list] [--out <file>]\n       typemcp check [tsconfig.json] [--pretty]\nRun typemcp --help for details.\n";
+  const SHORT =
+    "Usage: typemcp build [tsconfig.json] [--watch]\n       typemcp check [tsconfig.json] [--pretty] [--watch]\n       typemcp manifest [tsconfig.json] [--list] [--out <file>]\nRun typemcp --help for details.\n";
 
   test.each([
     [[], "typemcp: no command given"],
-    [["build"], 'typemcp: unknown command "build"'],
+    [["serve"], 'typemcp: unknown command "serve"'],
+    [["build", "--list"], "typemcp: unknown option --list for build"],
     [["manifest", "--lst"], "typemcp: unknown option --lst for manifest"],
     [["check", "--list"], "typemcp: unknown option --list for check"],
     [["manifest", "--out"], "typemcp: --out needs a value"],

@@ -3,7 +3,9 @@
  * registry with each supported toolchain (TypeScript 5.9 + ts-patch 3, TypeScript 6.0 +
  * ts-patch 4), the README's quick start built there with `tspc`, then called as the README
  * says: by a client configuration, by the client script, by the one-line check, and over HTTP
- * with the README's lines and `curl` requests, as CommonJS and as ESM.
+ * with the README's lines and `curl` requests, as CommonJS and as ESM; and with TypeScript 7
+ * (`npm install typescript`, nothing else), docs/typescript-7.md's quick start built with its one
+ * command, `npx typemcp build`, and served.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -80,6 +82,55 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
 
+const WEATHER_SCHEMA = {
+  title: "WeatherData", type: "object",
+  properties: {
+    temperature: { type: "number", description: "Degrees Celsius." },
+    humidity: { type: "number", description: "Relative humidity, 0 to 1." },
+    conditions: { type: "string" },
+  },
+  required: ["temperature", "humidity", "conditions"],
+  additionalProperties: false,
+};
+
+/** The quick start's server (the README's, docs/typescript-7.md's), built and started with these arguments for Node: the official client gets its exact schemas and results over stdio. */
+async function expectQuickStartServed(args: string[]): Promise<void> {
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args }));
+  try {
+    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+    expect((await client.listTools()).tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
+        outputSchema: WEATHER_SCHEMA,
+      },
+      {
+        name: "get_forecast",
+        description: "Daily forecast for a city.",
+        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+        outputSchema: {
+          type: "object", title: "get_forecastOutput",
+          properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
+          required: ["result"],
+          $defs: { WeatherData: WEATHER_SCHEMA },
+        },
+      },
+    ]);
+    const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
+    expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [
+        { type: "text", text: JSON.stringify(day(16.2), null, 2) },
+        { type: "text", text: JSON.stringify(day(17.2), null, 2) },
+      ],
+      structuredContent: { result: [day(16.2), day(17.2)] },
+    });
+  } finally {
+    await client.close();
+  }
+}
+
 describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 
@@ -111,7 +162,8 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     // No source maps: their sources (.ts) are not shipped, so a stack trace must name the .js that is.
     const shipped = fs.readdirSync(path.join(installed, "dist"), { recursive: true, encoding: "utf8" });
     expect(shipped.filter((file) => file.endsWith(".map"))).toEqual([]);
-    expect(shipped.filter((file) => file.endsWith(".js") && fs.readFileSync(path.join(installed, "dist", file), "utf8").includes("sourceMappingURL"))).toEqual([]);
+    // (A comment line of its own: typemcp build's code names such comments, to handle them.)
+    expect(shipped.filter((file) => file.endsWith(".js") && /^\/\/# sourceMappingURL=/m.test(fs.readFileSync(path.join(installed, "dist", file), "utf8")))).toEqual([]);
     // With source maps on (as under tsx), the frame that threw is a line of a shipped file.
     const run = spawnSync(process.execPath, ["--enable-source-maps", "-e", 'new (require("typemcp").MCPServer)("x").tool(function f() {})'], { cwd: project, encoding: "utf8" });
     const frame = /\((\S*node_modules\/typemcp\/\S*):(\d+):\d+\)/;
@@ -124,17 +176,6 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  const WEATHER_SCHEMA = {
-    title: "WeatherData", type: "object",
-    properties: {
-      temperature: { type: "number", description: "Degrees Celsius." },
-      humidity: { type: "number", description: "Relative humidity, 0 to 1." },
-      conditions: { type: "string" },
-    },
-    required: ["temperature", "humidity", "conditions"],
-    additionalProperties: false,
-  };
-
   test("tspc builds the README's server with the plugin, and the official client started as the client configuration says calls it over stdio", async () => {
     const build = tspc();
     expect(build.output).toBe("");
@@ -142,40 +183,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
 
     const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as { command: string; args: string[] };
     expect(command).toBe("node");
-    const client = new Client({ name: "consumer", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)) }));
-    try {
-      const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
-      expect((await client.listTools()).tools).toEqual([
-        {
-          name: "get_weather",
-          description: "Current weather for a city.",
-          inputSchema: input({ city: { type: "string" } }, ["city"], "get_weatherArguments"),
-          outputSchema: WEATHER_SCHEMA,
-        },
-        {
-          name: "get_forecast",
-          description: "Daily forecast for a city.",
-          inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
-          outputSchema: {
-            type: "object", title: "get_forecastOutput",
-            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-            required: ["result"],
-            $defs: { WeatherData: WEATHER_SCHEMA },
-          },
-        },
-      ]);
-      const day = (temperature: number) => ({ temperature, humidity: 0.83, conditions: "Overcast" });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
-        content: [
-          { type: "text", text: JSON.stringify(day(16.2), null, 2) },
-          { type: "text", text: JSON.stringify(day(17.2), null, 2) },
-        ],
-        structuredContent: { result: [day(16.2), day(17.2)] },
-      });
-    } finally {
-      await client.close();
-    }
+    await expectQuickStartServed(args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)));
   });
 
   test("the README's one-line check answers exactly what the README shows", () => {
@@ -298,5 +306,91 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual(live);
     expect(dist()).toEqual(built);
     expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
+  });
+});
+
+describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build", () => {
+  const DOC = fs.readFileSync(path.join(ROOT, "docs", "typescript-7.md"), "utf8");
+  /** docs/typescript-7.md's fenced block after `<!-- ts7:<name> -->`: the test follows it word for word. */
+  const block = (name: string) => {
+    const match = new RegExp(`<!-- ts7:${name.replace(/[./]/g, "\\$&")} -->\n\`\`\`\\w*\n([\\s\\S]*?)\`\`\``).exec(DOC);
+    if (!match) throw new Error(`docs/typescript-7.md has no block ts7:${name}`);
+    return match[1];
+  };
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-ts7-"));
+  const run = (command: string) => spawnSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
+
+  beforeAll(() => {
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer-ts7", private: true }, null, 2));
+    fs.writeFileSync(path.join(project, "tsconfig.json"), block("tsconfig.json"));
+    fs.mkdirSync(path.join(project, "src"));
+    fs.writeFileSync(path.join(project, "src", "server.ts"), block("src/server.ts"));
+    // The documented install, the tarball in place of its relative path.
+    const install = block("install").trim();
+    expect(install).toBe("npm install ../typemcp-0.1.0.tgz typescript @types/node@^20");
+    npm(["install", "--no-audit", "--no-fund", tarball, "typescript", "@types/node@^20"], project);
+  }, 300_000);
+
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  test("npm installs TypeScript 7 as typescript, and no other TypeScript", () => {
+    const version = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "typescript", "package.json"), "utf8")).version as string;
+    expect(Number(version.split(".")[0])).toBeGreaterThanOrEqual(7);
+    const typescripts = fs.readdirSync(path.join(project, "node_modules")).filter((name) => name.startsWith("typescript"));
+    expect(typescripts).toEqual(["typescript"]);
+  });
+
+  test("the one documented command builds the server; the official client gets the exact schemas and results over stdio", async () => {
+    const [build, start] = block("build").trim().split("\n");
+    expect(build).toBe("npx typemcp build");
+    const built = run(build);
+    expect({ status: built.status, stderr: built.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(built.stdout).toBe("2 tool registrations built: no errors, 0 warnings.\n");
+    expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(`mcp.tool(get_weather, void 0, JSON.parse('{"v":1,"name":"get_weather"`);
+    expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
+
+    expect(start).toBe("node dist/server.js");
+    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
+  });
+
+  test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {
+    fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
+    const built = run("npx typemcp build");
+    expect(built.stdout).toBe(
+      "src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n" +
+        "  get_station: result: Station is a class with no declared properties\n" +
+        "3 tool registrations built: no errors, 1 warning.\n",
+    );
+    expect(built.status).toBe(0);
+    expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
+    fs.rmSync(path.join(project, "src", "station.ts"));
+  });
+
+  test("a type error: tsc's message as tsc prints it, exit status 1", () => {
+    fs.writeFileSync(path.join(project, "src", "broken.ts"), `const n: number = "one";\nexport { n };\n`);
+    const built = run("npx typemcp build");
+    expect(built.stdout).toContain("src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.");
+    expect(built.stdout.endsWith("2 tool registrations built: no errors, 0 warnings.\n")).toBe(true);
+    expect(built.status).toBe(1);
+    fs.rmSync(path.join(project, "src", "broken.ts"));
+  });
+
+  test("typemcp check on TypeScript 7: the count, exit 0", () => {
+    expect(run("npx typemcp check")).toMatchObject({ status: 0, stdout: "2 tool registrations checked: no errors, 0 warnings.\n", stderr: "" });
+  });
+
+  test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, the editor plugin steps aside, an unbuilt tool names typemcp build", () => {
+    expect(run("npx typemcp --help").stdout).toMatch(/^Usage: typemcp <command>/);
+    const transformer = run(`node -e 'require("typemcp/transformer").default({}, {})'`);
+    expect(transformer.stderr).toContain("has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`");
+    // The language-service plugin, as an editor's tsserver (a TypeScript 5) would load it here: it steps aside and says why.
+    const plugin = run(`node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`);
+    expect(JSON.parse(plugin.stdout)).toEqual({
+      same: true,
+      logged: [expect.stringMatching(/^typemcp: language-service plugin disabled: the project installed TypeScript 7\.\d+\.\d+, whose language server loads no plugins; run `npx typemcp check --watch`/)],
+    });
+    fs.writeFileSync(path.join(project, "unbuilt.js"), `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`);
+    const unbuilt = run("node unbuilt.js");
+    expect(unbuilt.stderr).toContain("has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`");
   });
 });

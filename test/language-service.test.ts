@@ -16,7 +16,7 @@ import { resolvingTypemcpToSources } from "./support/package-types";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const compileModule = require("../transformer/compile") as { ToolCompiler: new (program: ts.Program) => unknown };
+const compileModule = require("../transformer/compile") as { ToolCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");
 
@@ -138,9 +138,9 @@ test("one ToolCompiler per program: files checked in one program share it; an ed
   const service = withPlugin(host);
   const original = compileModule.ToolCompiler;
   let constructed = 0;
-  compileModule.ToolCompiler = class extends (original as new (program: ts.Program) => object) {
-    constructor(program: ts.Program) {
-      super(program);
+  compileModule.ToolCompiler = class extends (original as new (checker: unknown) => object) {
+    constructor(checker: unknown) {
+      super(checker);
       constructed++;
     }
   };

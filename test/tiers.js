@@ -48,6 +48,10 @@ const e2e = [
   "plugin-entry.test.ts",
   "build-modes.test.ts",
   "pathological.test.ts",
+  // TypeScript 7 (its compiler and its API are processes): typemcp build, check and manifest on
+  // the fixtures against TypeScript 5.9's, and the generated types compiled both ways.
+  "typescript7.test.ts",
+  "fuzz7.test.ts",
   "consumer.test.ts",
   "toolchains.test.ts",
   "bench.test.ts",

@@ -5,6 +5,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 import { emittedRegistrations } from "./support/emitted-contracts";
@@ -226,7 +227,7 @@ test("each distinct type is converted once per program: 500 tools sharing types 
     shared + Array.from({ length: n }, (_, i) => `function get_weather_${i}(city: string, days?: number): Weather | null { return null; }\nmcp.tool(get_weather_${i});\n`).join("");
   const converted = (n: number) => {
     const program = snippetProgram(`cache_${n}`, { tools: HEADER + tools(n) });
-    const compiler = new ToolCompiler(program);
+    const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
     let registrations = 0;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && compiler.isRegistration(node)) {

@@ -1,6 +1,8 @@
-import ts from "typescript";
+import type * as ts from "typescript";
 import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
 import { toolNameProblem } from "../runtime/tool-name";
+import type { Diagnostic, Symbol, Syntax, TypeChecker } from "./checker/checker";
+import { DiagnosticCategory, SymbolFlag } from "./checker/flags";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
@@ -14,11 +16,11 @@ import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-func
 
 export interface CompiledRegistration {
   contract: ToolContract;
-  diagnostics: ts.Diagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /** The contract of a registration the build reported errors for: the runtime refuses it with them. */
-export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegistration {
+export function failedRegistration(diagnostics: Diagnostic[]): CompiledRegistration {
   const error = diagnostics.map(diagnosticText).join("\n");
   return { contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error }, diagnostics };
 }
@@ -28,28 +30,27 @@ export function failedRegistration(diagnostics: ts.Diagnostic[]): CompiledRegist
  * serves every registration in every file: a type shared by 500 tools is converted once.
  */
 /** Nodes no registration can be inside: types, and declarations made only of types or names. */
-function holdsNoCalls(node: ts.Node): boolean {
-  if (ts.isTypeNode(node)) return !ts.isExpressionWithTypeArguments(node);
+function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
+  if (syntax.isTypeNode(node)) return !syntax.isExpressionWithTypeArguments(node);
+  const kind = syntax.SyntaxKind;
   switch (node.kind) {
-    case ts.SyntaxKind.InterfaceDeclaration:
-    case ts.SyntaxKind.TypeAliasDeclaration:
-    case ts.SyntaxKind.ImportDeclaration:
-    case ts.SyntaxKind.ImportEqualsDeclaration:
-    case ts.SyntaxKind.ExportDeclaration:
+    case kind.InterfaceDeclaration:
+    case kind.TypeAliasDeclaration:
+    case kind.ImportDeclaration:
+    case kind.ImportEqualsDeclaration:
+    case kind.ExportDeclaration:
       return true;
   }
   return false;
 }
 
 export class ToolCompiler {
-  private readonly checker: ts.TypeChecker;
   private readonly modeler: TypeModeler;
   /** The registrations compiled so far, by server (see serverOf) and tool name: a second one of a name is an error. */
-  private readonly registered = new Map<ts.Symbol, Map<string, ts.CallExpression>>();
+  private readonly registered = new Map<Symbol, Map<string, ts.CallExpression>>();
 
-  constructor(program: ts.Program) {
-    this.checker = program.getTypeChecker();
-    this.modeler = new TypeModeler(this.checker, program);
+  constructor(readonly checker: TypeChecker) {
+    this.modeler = new TypeModeler(checker);
   }
 
   /** How many distinct types this program's registrations needed converted so far. */
@@ -66,21 +67,29 @@ export class ToolCompiler {
     return this.registrationOf(call) !== undefined;
   }
 
+  /** The calls under `node`, in source order. Types are not looked into (they hold no calls). */
+  callsIn(node: ts.Node): ts.CallExpression[] {
+    const found: ts.CallExpression[] = [];
+    const { syntax } = this.checker;
+    const scan = (at: ts.Node): void => {
+      if (holdsNoCalls(at, syntax)) return;
+      if (syntax.isCallExpression(at)) found.push(at);
+      syntax.forEachChild(at, scan);
+    };
+    scan(node);
+    return found;
+  }
+
   /**
    * The registrations under `node` that need a contract, in source order: the CLI and the
-   * editor plugin report on them. Types are not looked into (they hold no calls).
+   * editor plugin report on them.
    */
   registrationsIn(node: ts.Node): { call: ts.CallExpression; registration: Registration }[] {
     const found: { call: ts.CallExpression; registration: Registration }[] = [];
-    const scan = (at: ts.Node): void => {
-      if (holdsNoCalls(at)) return;
-      if (ts.isCallExpression(at)) {
-        const registration = this.registrationToCompile(at);
-        if (registration) found.push({ call: at, registration });
-      }
-      ts.forEachChild(at, scan);
-    };
-    scan(node);
+    for (const call of this.callsIn(node)) {
+      const registration = this.registrationToCompile(call);
+      if (registration) found.push({ call, registration });
+    }
     return found;
   }
 
@@ -108,7 +117,7 @@ export class ToolCompiler {
       return duplicate ? { ...compiled, diagnostics: [...compiled.diagnostics, duplicate] } : compiled;
     } catch (cause) {
       const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
-      return failedRegistration([diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+      return failedRegistration([diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
   }
 
@@ -117,7 +126,7 @@ export class ToolCompiler {
    * already took (the runtime refuses it too, naming both places), or undefined. Registrations
    * are compared in the order they are compiled: program order in a build and in the CLI.
    */
-  private duplicateOf(call: ts.CallExpression, name: string, registration = this.registrationOf(call)): ts.Diagnostic | undefined {
+  private duplicateOf(call: ts.CallExpression, name: string, registration = this.registrationOf(call)): Diagnostic | undefined {
     const server = registration && this.serverOf(call, registration);
     if (!server) return undefined;
     let names = this.registered.get(server);
@@ -126,10 +135,10 @@ export class ToolCompiler {
     if (!first) names.set(name, call);
     if (!first || first === call) return undefined;
     const message = `Tool name ${JSON.stringify(name)} is already registered on this server, at ${locationOf(first)}: give one of them another name with { name: "..." }`;
-    const diagnostic = diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
+    const diagnostic = diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
     const file = first.getSourceFile();
     diagnostic.relatedInformation = [
-      { category: ts.DiagnosticCategory.Message, code: DiagnosticCode.InvalidRegistration, file, start: first.getStart(file), length: first.getWidth(file), messageText: `The first tool named ${JSON.stringify(name)} is registered here.` },
+      { category: DiagnosticCategory.Message, code: DiagnosticCode.InvalidRegistration, file, start: first.getStart(file), length: first.getWidth(file), messageText: `The first tool named ${JSON.stringify(name)} is registered here.` },
     ];
     return diagnostic;
   }
@@ -141,21 +150,18 @@ export class ToolCompiler {
    * else (a `let` that may hold another server by then, a server returned by a call) is left
    * to the runtime, which refuses a duplicate name with both places too.
    */
-  private serverOf(call: ts.CallExpression, registration: Registration): ts.Symbol | undefined {
+  private serverOf(call: ts.CallExpression, registration: Registration): Symbol | undefined {
+    const { syntax } = this.checker;
     if (registration.kind === "decorator") {
       const owner = registration.method.parent;
-      return ts.isClassLike(owner) && owner.name ? this.checker.getSymbolAtLocation(owner.name) : undefined;
+      return syntax.isClassLike(owner) && owner.name ? this.checker.symbolAt(owner.name) : undefined;
     }
     const callee = call.expression;
-    if (!ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee)) return undefined;
-    let symbol = this.checker.getSymbolAtLocation(callee.expression);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
-    const declaration = symbol?.valueDeclaration;
-    if (!declaration) return undefined;
-    const fixed =
-      (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) ||
-      ((ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration)) && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0);
-    return fixed ? symbol : undefined;
+    if (!syntax.isPropertyAccessExpression(callee) && !syntax.isElementAccessExpression(callee)) return undefined;
+    let symbol = this.checker.symbolAt(callee.expression);
+    if (symbol && this.checker.symbolFlags(symbol) & SymbolFlag.Alias) symbol = this.checker.aliasedSymbol(symbol);
+    const declaration = symbol && this.checker.valueDeclaration(symbol);
+    return declaration && syntax.isFixedBinding(declaration) ? symbol : undefined;
   }
 
   /**
@@ -163,23 +169,23 @@ export class ToolCompiler {
    * `registration`: what registrationToCompile found the call to be, if known (saves resolving it again).
    */
   compile(call: ts.CallExpression, registration = this.registrationOf(call)): CompiledRegistration {
-    const diagnostics: ts.Diagnostic[] = [];
+    const diagnostics: Diagnostic[] = [];
     if (registration?.kind === "decorator") {
       const fn = readToolMethod(registration.method, this.checker);
       return this.compileTool(fn, call.arguments[0], registration.method.name, diagnostics);
     }
     const [fnNode, optionsArgument] = call.arguments;
-    if (!fnNode || call.arguments.some(ts.isSpreadElement)) {
-      diagnostics.push(diagnosticAt(call, ts.DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
+    if (!fnNode || call.arguments.some((argument) => this.checker.syntax.isSpreadElement(argument))) {
+      diagnostics.push(diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
       return failedRegistration(diagnostics);
     }
     return this.compileTool(readToolFunction(fnNode, this.checker), optionsArgument, fnNode, diagnostics);
   }
 
   /** One tool, from what was read of its function (or why it cannot be one) and its options. */
-  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: ts.Diagnostic[]): CompiledRegistration {
+  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: Diagnostic[]): CompiledRegistration {
     const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
-      diagnostics.push(diagnosticAt(node, ts.DiagnosticCategory.Error, code, message, details));
+      diagnostics.push(diagnosticAt(node, DiagnosticCategory.Error, code, message, details));
     const fail = () => failedRegistration(diagnostics);
     if (typeof fn === "string") {
       error(fnNode, DiagnosticCode.InvalidRegistration, fn);
@@ -211,7 +217,7 @@ export class ToolCompiler {
     }
 
     const output = this.output(name, fn, options.structuredOutput, diagnostics);
-    if (diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) return fail();
+    if (diagnostics.some((d) => d.category === DiagnosticCategory.Error)) return fail();
 
     const contract: ToolContract = {
       v: CONTRACT_VERSION,
@@ -234,16 +240,21 @@ export class ToolCompiler {
    * silent; in auto mode a return type that cannot be described is a warning (the tool
    * answers with text only); with `structuredOutput: true` it is an error.
    */
-  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: ts.Diagnostic[]) {
+  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: Diagnostic[]) {
     if (structuredOutput === false) return undefined;
     const required = structuredOutput === true;
     const notSerializable = (typeText: string, details: string[]) => {
       const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
       const message = required ? head : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
-      const category = required ? ts.DiagnosticCategory.Error : ts.DiagnosticCategory.Warning;
+      const category = required ? DiagnosticCategory.Error : DiagnosticCategory.Warning;
       diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
     };
 
+    if (fn.unawaitable) {
+      const message = `Function ${name}: return type ${this.checker.typeToString(this.checker.returnType(fn.signature))} is a union of promises of different types, whose awaited union TypeScript 7's checker API cannot give: declare it as one promise of the union (Promise<A | B>)`;
+      diagnostics.push(diagnosticAt(fn.returnTypeNode, DiagnosticCategory.Error, DiagnosticCode.OutputNotSerializable, message));
+      return undefined;
+    }
     if (!fn.returnType) {
       if (required) notSerializable("(not annotated)", [`${name}: annotate the function's return type: the output schema is built from it`]);
       return undefined;

@@ -14,3 +14,24 @@ export function contractExpression(contract: unknown, factory: ts.NodeFactory): 
     [factory.createStringLiteral(JSON.stringify(contract), true)],
   );
 }
+
+/** Characters a single-quoted string literal escapes, as TypeScript's printer escapes them. */
+const ESCAPED = /[\\'\u0000-\u001f\u2028\u2029\u0085]/g;
+const NON_ASCII = /[^\u0000-\u007f]/g;
+const ESCAPES: Record<string, string> = { "\t": "\\t", "\v": "\\v", "\f": "\\f", "\b": "\\b", "\r": "\\r", "\n": "\\n", "\\": "\\\\", "'": "\\'" };
+const unicode = (c: string) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
+ * The contract expression's text, as TypeScript 5's printer writes contractExpression's node:
+ * the JSON in single quotes, quotes, backslashes, control and non-ASCII characters escaped.
+ * (TypeScript 7's build writes this text into the emitted calls: the same bytes as under tspc.)
+ */
+export function contractText(contract: unknown): string {
+  const escaped = JSON.stringify(contract)
+    .replace(ESCAPED, (c, offset: number, input: string) => {
+      if (c === "\0") return /[0-9]/.test(input.charAt(offset + 1)) ? "\\x00" : "\\0";
+      return ESCAPES[c] ?? unicode(c);
+    })
+    .replace(NON_ASCII, unicode);
+  return `JSON.parse('${escaped}')`;
+}

@@ -13,12 +13,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type ts from "typescript";
 import type * as Transform from "./transform";
+import { majorOf, transformerUnsupported } from "./typescript";
 
 export type { TransformerHost } from "./transform";
 export { DiagnosticCode } from "./diagnostic-codes";
 
 /** The transformer factory: every `mcp.tool(...)` printed with its contract (see transform.ts). */
 export function createTransformer(program: ts.Program, host: Transform.TransformerHost): ts.TransformerFactory<ts.SourceFile> {
+  checkTypeScript(undefined);
   return transform().createTransformer(program, host);
 }
 
@@ -29,8 +31,18 @@ interface TsPatchExtras extends Partial<Transform.TransformerHost> {
 
 /** ts-patch's "program" plugin entry. */
 export default function typemcpTransformer(program: ts.Program, config?: unknown, extras?: TsPatchExtras): ts.TransformerFactory<ts.SourceFile> {
+  checkTypeScript(extras?.ts?.version);
   if (extras?.ts) shareTypeScript(extras.ts);
   return transform().typemcpTransformer(program, config, extras);
+}
+
+/**
+ * The transformer needs TypeScript 5 or 6 (their compiler API): under TypeScript 7 (whose
+ * `typescript` package has none) it says what to run instead, before loading any of it.
+ */
+function checkTypeScript(version: string | undefined): void {
+  const loaded = version ?? (require("typescript") as { version?: string }).version ?? "unknown";
+  if (majorOf(loaded) >= 7) throw new Error(transformerUnsupported(loaded));
 }
 
 function transform(): typeof Transform {

@@ -1,11 +1,13 @@
-import ts from "typescript";
+import type * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
+import type { Syntax } from "./checker/checker";
 import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
 import { documentation } from "./model/jsdoc";
 import type { TypeModeler } from "./model/modeler";
 import { includesUndefined, modelWithoutUndefined } from "./model/optional";
 import { isToolContext } from "./registration";
+import type { Signature } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
 
 /** One tool argument: a parameter of the function, or a property of its one destructured parameter. */
@@ -33,26 +35,26 @@ function jsonNumber(text: string): number | undefined {
 }
 
 /** The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`; undefined when it is not a literal. */
-export function literalValue(expression: ts.Expression): JsonValue | undefined {
-  if (ts.isStringLiteralLike(expression)) return expression.text;
-  if (ts.isNumericLiteral(expression)) return jsonNumber(expression.text);
-  if (expression.kind === ts.SyntaxKind.TrueKeyword) return true;
-  if (expression.kind === ts.SyntaxKind.FalseKeyword) return false;
-  if (expression.kind === ts.SyntaxKind.NullKeyword) return null;
-  if (ts.isPrefixUnaryExpression(expression) && expression.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(expression.operand)) {
+export function literalValue(expression: ts.Expression, syntax: Syntax): JsonValue | undefined {
+  if (syntax.isStringLiteralLike(expression)) return expression.text;
+  if (syntax.isNumericLiteral(expression)) return jsonNumber(expression.text);
+  if (expression.kind === syntax.SyntaxKind.TrueKeyword) return true;
+  if (expression.kind === syntax.SyntaxKind.FalseKeyword) return false;
+  if (expression.kind === syntax.SyntaxKind.NullKeyword) return null;
+  if (syntax.isPrefixUnaryExpression(expression) && expression.operator === syntax.SyntaxKind.MinusToken && syntax.isNumericLiteral(expression.operand)) {
     const value = jsonNumber(expression.operand.text);
     return value === undefined ? undefined : -value;
   }
-  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) return literalValue(expression.expression);
-  if (ts.isArrayLiteralExpression(expression)) {
-    const items = expression.elements.map((e) => (ts.isSpreadElement(e) ? undefined : literalValue(e)));
+  if (syntax.isParenthesizedExpression(expression) || syntax.isAsExpression(expression) || syntax.isSatisfiesExpression(expression)) return literalValue(expression.expression, syntax);
+  if (syntax.isArrayLiteralExpression(expression)) {
+    const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, syntax)));
     return items.every((i) => i !== undefined) ? (items as JsonValue[]) : undefined;
   }
-  if (ts.isObjectLiteralExpression(expression)) {
+  if (syntax.isObjectLiteralExpression(expression)) {
     const result: { [key: string]: JsonValue } = {};
     for (const property of expression.properties) {
-      if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) return undefined;
-      const value = literalValue(property.initializer);
+      if (!syntax.isPropertyAssignment(property) || !(syntax.isIdentifier(property.name) || syntax.isStringLiteral(property.name))) return undefined;
+      const value = literalValue(property.initializer, syntax);
       if (value === undefined) return undefined;
       setOwn(result, property.name.text, value);
     }
@@ -62,50 +64,53 @@ export function literalValue(expression: ts.Expression): JsonValue | undefined {
 }
 
 /** Literal defaults of a destructuring pattern's elements: `({ days = 3 })` → `{ days: 3 }`. */
-function bindingDefaults(pattern: ts.ObjectBindingPattern): Record<string, JsonValue> | string {
+function bindingDefaults(pattern: ts.ObjectBindingPattern, syntax: Syntax): Record<string, JsonValue> | string {
   const defaults: Record<string, JsonValue> = {};
   for (const element of pattern.elements) {
     if (element.dotDotDotToken) return "a rest element (...rest) in the destructured parameter cannot be described";
     const name = element.propertyName ?? element.name;
-    if (!(ts.isIdentifier(name) || ts.isStringLiteral(name))) return "computed property names in the destructured parameter cannot be described";
-    const value = element.initializer && literalValue(element.initializer);
+    if (!(syntax.isIdentifier(name) || syntax.isStringLiteral(name))) return "computed property names in the destructured parameter cannot be described";
+    const value = element.initializer && literalValue(element.initializer, syntax);
     if (value !== undefined) setOwn(defaults, name.text, value);
   }
   return defaults;
 }
 
 /** The parameters of a tool function; a message when one cannot be an argument. */
-export function readParameters(signature: ts.Signature, modeler: TypeModeler): Parameters | string {
+export function readParameters(signature: Signature, modeler: TypeModeler): Parameters | string {
+  const { checker } = modeler;
+  const { syntax } = checker;
   const args: Argument[] = [];
   let context: number | undefined;
   let object: Extract<Parameters, { kind: "object" }> | undefined;
-  const parameters = signature.getParameters();
+  const parameters = checker.parameters(signature);
   for (const [index, symbol] of parameters.entries()) {
-    const declaration = symbol.valueDeclaration as ts.ParameterDeclaration | undefined;
-    const type = modeler.checker.getTypeOfSymbol(symbol);
-    if (isToolContext(modeler.checker.getNonNullableType(type))) {
+    const declaration = checker.valueDeclaration(symbol) as ts.ParameterDeclaration | undefined;
+    const type = checker.typeOfSymbol(symbol);
+    if (isToolContext(checker.nonNullable(type), checker)) {
       context = index;
       continue;
     }
-    if (declaration?.dotDotDotToken) return `rest parameter ...${symbol.name} cannot be a tool argument: arguments are named`;
-    if (declaration && ts.isObjectBindingPattern(declaration.name)) {
-      const defaults = bindingDefaults(declaration.name);
+    const name = checker.symbolName(symbol);
+    if (declaration?.dotDotDotToken) return `rest parameter ...${name} cannot be a tool argument: arguments are named`;
+    if (declaration && syntax.isObjectBindingPattern(declaration.name)) {
+      const defaults = bindingDefaults(declaration.name, syntax);
       if (typeof defaults === "string") return defaults;
       object = { kind: "object", model: modelWithoutUndefined(type, modeler), defaults, node: declaration.type ?? declaration };
       continue;
     }
-    if (declaration && !ts.isIdentifier(declaration.name)) return "array destructuring cannot be a tool's parameters: name the parameter";
+    if (declaration && !syntax.isIdentifier(declaration.name)) return "array destructuring cannot be a tool's parameters: name the parameter";
     const optional = !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
     const argument: Argument = {
-      name: symbol.name,
+      name,
       model: modelWithoutUndefined(type, modeler),
-      required: !optional && !includesUndefined(type),
-      node: declaration?.type ?? declaration ?? signature.getDeclaration(),
+      required: !optional && !includesUndefined(type, checker),
+      node: declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!,
     };
     // A parameter's documentation is its `@param` text.
-    const { description } = documentation(symbol, argument.model, modeler.checker);
+    const { description } = documentation(symbol, argument.model, checker);
     if (description) argument.description = description;
-    const defaultValue = declaration?.initializer && literalValue(declaration.initializer);
+    const defaultValue = declaration?.initializer && literalValue(declaration.initializer, syntax);
     if (defaultValue !== undefined) argument.default = defaultValue;
     args.push(argument);
   }

@@ -9,8 +9,10 @@
  * The plugin never throws out of the language service: when typemcp fails on a file, the
  * editor gets the compiler's own diagnostics for it, and the failure goes to tsserver's log.
  */
-import ts from "typescript";
-import { ToolCompiler } from "./compile";
+import type ts from "typescript";
+import type { ToolCompiler } from "./compile";
+import { DiagnosticCategory } from "./checker/flags";
+import { BUILD_WITH_TS7, majorOf } from "./typescript";
 
 /** What tsserver passes to a plugin's factory. */
 interface PluginModules {
@@ -36,7 +38,7 @@ function sameVersion(a: string, b: string): boolean {
 function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
   for (const { call, registration } of compiler.registrationsIn(sourceFile)) {
-    for (const diagnostic of compiler.compileSafely(call, registration).diagnostics) {
+    for (const diagnostic of compiler.compileSafely(call, registration).diagnostics as ts.Diagnostic[]) {
       found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, call, sourceFile));
     }
   }
@@ -45,7 +47,7 @@ function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.
 
 function relocated(diagnostic: ts.Diagnostic, call: ts.CallExpression, sourceFile: ts.SourceFile): ts.Diagnostic {
   const elsewhere: ts.DiagnosticRelatedInformation = {
-    category: ts.DiagnosticCategory.Message,
+    category: DiagnosticCategory.Message,
     code: diagnostic.code,
     file: diagnostic.file,
     start: diagnostic.start,
@@ -73,10 +75,18 @@ function init(modules: PluginModules) {
           // no log, then
         }
       };
-      if (!sameVersion(editorTypescript.version, ts.version)) {
-        log(`language-service plugin disabled: the editor runs TypeScript ${editorTypescript.version}, typemcp loaded ${ts.version} (select the workspace's TypeScript version in the editor)`);
+      // typemcp's compiler runs on the `typescript` the project installed: loaded only once it is known to be 5 or 6.
+      const installed = (require("typescript") as { version?: string }).version ?? "unknown";
+      if (majorOf(installed) >= 7) {
+        log(`language-service plugin disabled: the project installed TypeScript ${installed}, whose language server loads no plugins; run \`npx typemcp check --watch\` for typemcp's diagnostics as you edit, and build with \`${BUILD_WITH_TS7}\``);
         return service;
       }
+      if (!sameVersion(editorTypescript.version, installed)) {
+        log(`language-service plugin disabled: the editor runs TypeScript ${editorTypescript.version}, typemcp loaded ${installed} (select the workspace's TypeScript version in the editor)`);
+        return service;
+      }
+      const { Ts5Checker } = require("./checker/ts5") as typeof import("./checker/ts5");
+      const compile = require("./compile") as typeof import("./compile");
 
       const proxy = Object.create(null) as Record<string, unknown>;
       for (const key of Object.keys(service)) {
@@ -87,7 +97,7 @@ function init(modules: PluginModules) {
       // One compiler per program: its type cache serves every file until the program changes.
       let current: { program: ts.Program; compiler: ToolCompiler } | undefined;
       const compilerFor = (program: ts.Program): ToolCompiler => {
-        if (current?.program !== program) current = { program, compiler: new ToolCompiler(program) };
+        if (current?.program !== program) current = { program, compiler: new compile.ToolCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
         return current.compiler;
       };
 

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as ts from "typescript";
+import type { Type, TypeChecker } from "./checker/checker";
 
 /** What the transformer can know of `mcp.tool(fn, options)`'s options at build time. */
 export interface StaticOptions {
@@ -9,27 +10,28 @@ export interface StaticOptions {
 }
 
 /** The type of one option: from the initializer in an object literal (where literal types survive), else from the options' type. */
-function optionType(options: ts.Expression, key: string, checker: ts.TypeChecker): ts.Type | undefined {
-  if (ts.isObjectLiteralExpression(options)) {
+function optionType(options: ts.Expression, key: string, checker: TypeChecker): Type | undefined {
+  const { syntax } = checker;
+  if (syntax.isObjectLiteralExpression(options)) {
     for (const property of options.properties) {
-      if (property.name && ts.isIdentifier(property.name) && property.name.text === key) {
-        if (ts.isPropertyAssignment(property)) return checker.getTypeAtLocation(property.initializer);
-        if (ts.isShorthandPropertyAssignment(property)) return checker.getTypeAtLocation(property.name);
+      if (property.name && syntax.isIdentifier(property.name) && property.name.text === key) {
+        if (syntax.isPropertyAssignment(property)) return checker.typeAt(property.initializer);
+        if (syntax.isShorthandPropertyAssignment(property)) return checker.typeAt(property.name);
       }
     }
   }
-  const symbol = checker.getTypeAtLocation(options).getProperty(key);
-  return symbol && checker.getTypeOfSymbol(symbol);
+  const symbol = checker.property(checker.typeAt(options), key);
+  return symbol && checker.typeOfSymbol(symbol);
 }
 
-export function readStaticOptions(options: ts.Expression | undefined, checker: ts.TypeChecker): StaticOptions {
+export function readStaticOptions(options: ts.Expression | undefined, checker: TypeChecker): StaticOptions {
   if (!options) return {};
   const result: StaticOptions = {};
   const name = optionType(options, "name", checker);
-  if (name?.isStringLiteral()) result.name = name.value;
+  const nameValue = name && checker.literalValue(name);
+  if (typeof nameValue === "string") result.name = nameValue;
   const structured = optionType(options, "structuredOutput", checker);
-  if (structured && structured.flags & ts.TypeFlags.BooleanLiteral) {
-    result.structuredOutput = checker.typeToString(structured) === "true";
-  }
+  const structuredValue = structured && checker.literalValue(structured);
+  if (typeof structuredValue === "boolean") result.structuredOutput = structuredValue;
   return result;
 }

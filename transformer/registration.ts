@@ -1,6 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
+import type { Type, TypeChecker } from "./checker/checker";
+import { SymbolFlags, TypeFlags } from "./checker/flags";
 
 const packageNameOfDirectory = new Map<string, string | undefined>();
 
@@ -23,6 +25,11 @@ function packageNameOf(fileName: string): string | undefined {
   return name;
 }
 
+/** Whether a file is one of the `typemcp` package's. */
+export function isTypemcpFile(fileName: string): boolean {
+  return packageNameOf(fileName) === "typemcp";
+}
+
 /**
  * A fast pass before the checker decides: can this callee be something called `tool` at
  * all? Resolving a call's signature type-checks it, and the transformer sees every call of
@@ -30,16 +37,19 @@ function packageNameOf(fileName: string): string | undefined {
  * imported under another name) and `const { tool: register } = mcp` pass; `register` bound
  * any other way (`mcp.tool.bind(mcp)`) loses the method's declaration anyway.
  */
-function mayBeTool(callee: ts.Expression, checker: ts.TypeChecker): boolean {
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text === "tool";
-  if (ts.isElementAccessExpression(callee)) return ts.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
-  if (!ts.isIdentifier(callee)) return false;
+function mayBeTool(callee: ts.Expression, checker: TypeChecker): boolean {
+  const { syntax } = checker;
+  if (syntax.isPropertyAccessExpression(callee)) return callee.name.text === "tool";
+  if (syntax.isElementAccessExpression(callee)) return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
+  if (!syntax.isIdentifier(callee)) return false;
   if (callee.text === "tool") return true;
-  let symbol = checker.getSymbolAtLocation(callee);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  let symbol = checker.symbolAt(callee);
+  if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   if (!symbol) return false;
-  if (symbol.name === "tool") return true;
-  return (symbol.getDeclarations() ?? []).some((d) => ts.isBindingElement(d) && d.propertyName !== undefined && ts.isIdentifier(d.propertyName) && d.propertyName.text === "tool");
+  if (checker.symbolName(symbol) === "tool") return true;
+  return checker
+    .declarations(symbol)
+    .some((d) => syntax.isBindingElement(d) && d.propertyName !== undefined && syntax.isIdentifier(d.propertyName) && d.propertyName.text === "tool");
 }
 
 /** The two ways to register a tool: `mcp.tool(fn, options?)`, and `@tool(options?)` on a method. */
@@ -52,37 +62,29 @@ export type Registration = { kind: "call" } | { kind: "decorator"; method: ts.Me
  * `server.tool(...)` on an alias, a subclass or a destructured method is found; a user's own
  * `tool()` function is not.
  */
-export function registrationOf(call: ts.CallExpression, checker: ts.TypeChecker): Registration | undefined {
+export function registrationOf(call: ts.CallExpression, checker: TypeChecker): Registration | undefined {
+  const { syntax } = checker;
   if (!mayBeTool(call.expression, checker)) return undefined;
-  const declaration = checker.getResolvedSignature(call)?.getDeclaration();
-  if (!declaration || !isTypemcpDeclaration(declaration)) return undefined;
-  const name = declaration.name && ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
-  if (name !== "tool") return undefined;
-  if (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration)) {
+  const declaration = checker.resolvedDeclaration(call);
+  if (!declaration || !isTypemcpFile(declaration.getSourceFile().fileName)) return undefined;
+  const name = (declaration as ts.NamedDeclaration).name;
+  if (!name || !syntax.isIdentifier(name) || name.text !== "tool") return undefined;
+  if (syntax.isMethodDeclaration(declaration) || syntax.isMethodSignature(declaration)) {
     const owner = declaration.parent;
-    return ts.isClassLike(owner) && owner.name?.text === "MCPServer" ? { kind: "call" } : undefined;
+    return syntax.isClassLike(owner) && owner.name?.text === "MCPServer" ? { kind: "call" } : undefined;
   }
-  if (ts.isFunctionDeclaration(declaration) && ts.isDecorator(call.parent) && ts.isMethodDeclaration(call.parent.parent)) {
+  if (syntax.isFunctionDeclaration(declaration) && syntax.isDecorator(call.parent) && syntax.isMethodDeclaration(call.parent.parent)) {
     return { kind: "decorator", method: call.parent.parent };
   }
   return undefined;
 }
 
-const declaredByTypemcp = new WeakMap<ts.SourceFile, boolean>();
-
-function isTypemcpDeclaration(declaration: ts.Node): boolean {
-  const file = declaration.getSourceFile();
-  let typemcp = declaredByTypemcp.get(file);
-  if (typemcp === undefined) declaredByTypemcp.set(file, (typemcp = packageNameOf(file.fileName) === "typemcp"));
-  return typemcp;
-}
-
 const CONTENT_BLOCKS = new Set(["TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource", "ContentBlock"]);
 
-/** An MCP content block type, as typemcp declares them. */
-function isContentBlockType(type: ts.Type): boolean {
-  const symbol = type.aliasSymbol ?? type.getSymbol();
-  return !!symbol && CONTENT_BLOCKS.has(symbol.name) && (symbol.getDeclarations() ?? []).some(isTypemcpDeclaration);
+/** A typemcp type of one of these names (an alias's name, else its symbol's). */
+function isTypemcpType(type: Type, names: ReadonlySet<string>, checker: TypeChecker): boolean {
+  const symbol = checker.aliasSymbolOf(type) ?? checker.symbolOf(type);
+  return !!symbol && names.has(checker.symbolName(symbol)) && checker.declarationFiles(symbol).some(isTypemcpFile);
 }
 
 /**
@@ -90,14 +92,15 @@ function isContentBlockType(type: ts.Type): boolean {
  * strings (`(string | ImageContent)[]`). Such a tool answers with its blocks as they are,
  * and has no output schema: content is for the model, not data for the application.
  */
-export function returnsContent(type: ts.Type, checker: ts.TypeChecker): boolean {
-  const seen = new Set<ts.Type>();
-  const shape = (t: ts.Type): "content" | "text" | "other" => {
-    if (isContentBlockType(t)) return "content";
-    if (t.flags & ts.TypeFlags.StringLike) return "text";
+export function returnsContent(type: Type, checker: TypeChecker): boolean {
+  const seen = new Set<Type>();
+  const shape = (t: Type): "content" | "text" | "other" => {
+    if (isTypemcpType(t, CONTENT_BLOCKS, checker)) return "content";
+    const flags = checker.flags(t);
+    if (flags & TypeFlags.StringLike) return "text";
     if (seen.has(t)) return "text"; // a recursive type (`type Json = ... | Json[]`) adds nothing the first visit did not
     seen.add(t);
-    const parts = t.isUnion() ? t.types : checker.isArrayType(t) ? [checker.getTypeArguments(t as ts.TypeReference)[0]] : undefined;
+    const parts = flags & TypeFlags.Union ? checker.constituents(t) : checker.isArrayType(t) ? [checker.typeArguments(t)[0]] : undefined;
     if (!parts) return "other";
     const shapes = parts.map(shape);
     return shapes.includes("other") ? "other" : shapes.includes("content") ? "content" : "text";
@@ -105,8 +108,9 @@ export function returnsContent(type: ts.Type, checker: ts.TypeChecker): boolean 
   return shape(type) === "content";
 }
 
+const TOOL_CONTEXT = new Set(["ToolContext"]);
+
 /** Whether a parameter's type is typemcp's `ToolContext` (the runtime passes it; it is not an argument). */
-export function isToolContext(type: ts.Type): boolean {
-  const symbol = type.aliasSymbol ?? type.getSymbol();
-  return symbol?.name === "ToolContext" && (symbol.getDeclarations() ?? []).some(isTypemcpDeclaration);
+export function isToolContext(type: Type, checker: TypeChecker): boolean {
+  return isTypemcpType(type, TOOL_CONTEXT, checker);
 }

@@ -1,103 +1,104 @@
-import ts from "typescript";
-import { parseSkippedJSDoc, parseSkippedJSDocOf } from "./model/skipped-jsdoc";
+import type * as ts from "typescript";
+import type { Signature, Symbol, Type, TypeChecker } from "./checker/checker";
+import { SymbolFlags, TypeFlags } from "./checker/flags";
 
 /** What the transformer reads off the function passed to `mcp.tool`. */
 export interface ToolFunction {
-  signature: ts.Signature;
+  signature: Signature;
   /** The function's own name (declaration, or the variable it is assigned to), if it has one. */
   name?: string;
   description?: string;
   /** The declared return type with `Promise` unwrapped, or undefined when the return type is not annotated. */
-  returnType?: ts.Type;
+  returnType?: Type;
   /** Where return type problems are reported. */
   returnTypeNode: ts.Node;
+  /** The declared return type is a union of promises whose awaited union this TypeScript cannot give. */
+  unawaitable?: true;
 }
 
-function declaredName(declaration: ts.Node | undefined): string | undefined {
+function declaredName(declaration: ts.Node | undefined, { syntax }: TypeChecker): string | undefined {
   if (!declaration) return undefined;
-  if ((ts.isFunctionDeclaration(declaration) || ts.isFunctionExpression(declaration) || ts.isMethodDeclaration(declaration)) && declaration.name && ts.isIdentifier(declaration.name)) {
+  if ((syntax.isFunctionDeclaration(declaration) || syntax.isFunctionExpression(declaration) || syntax.isMethodDeclaration(declaration)) && declaration.name && syntax.isIdentifier(declaration.name)) {
     return declaration.name.text;
   }
   const parent = declaration.parent;
-  if ((ts.isArrowFunction(declaration) || ts.isFunctionExpression(declaration)) && parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
+  if ((syntax.isArrowFunction(declaration) || syntax.isFunctionExpression(declaration)) && parent && syntax.isVariableDeclaration(parent) && syntax.isIdentifier(parent.name)) {
     return parent.name.text;
   }
   return undefined;
 }
 
-function expressionName(expression: ts.Expression): string | undefined {
-  if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
+function expressionName(expression: ts.Expression, { syntax }: TypeChecker): string | undefined {
+  if (syntax.isIdentifier(expression)) return expression.text;
+  if (syntax.isPropertyAccessExpression(expression)) return expression.name.text;
   return undefined;
 }
 
-function documentation(parts: ts.SymbolDisplayPart[]): string | undefined {
-  return ts.displayPartsToString(parts).trim() || undefined;
-}
-
 /** A tool's description: its signature's JSDoc, else its symbol's (the variable holding it, say). */
-function description(signature: ts.Signature, symbol: ts.Symbol | undefined, checker: ts.TypeChecker): string | undefined {
-  parseSkippedJSDocOf(signature.getDeclaration(), checker);
-  const own = documentation(signature.getDocumentationComment(checker));
+function description(signature: Signature, symbol: Symbol | undefined, checker: TypeChecker): string | undefined {
+  const own = checker.signatureDocumentation(signature).trim() || undefined;
   if (own !== undefined || !symbol) return own;
-  parseSkippedJSDoc(symbol, checker);
-  return documentation(symbol.getDocumentationComment(checker));
+  return checker.documentation(symbol)?.comment.trim() || undefined;
 }
 
 /** What a signature says of a tool: its return type (Promise unwrapped), if annotated, and where to report it. */
-function fromSignature(signature: ts.Signature, checker: ts.TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode"> {
-  const declaration = signature.getDeclaration() as ts.SignatureDeclaration | undefined;
+function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode" | "unawaitable"> {
+  const declaration = checker.signatureDeclaration(signature);
   const annotated = declaration?.type !== undefined;
+  const returnType = annotated ? awaited(checker.returnType(signature), checker) : undefined;
   return {
     signature,
-    returnType: annotated ? awaited(signature.getReturnType(), checker) : undefined,
+    returnType,
     returnTypeNode: declaration?.type ?? fallback,
+    ...(annotated && returnType === undefined && { unawaitable: true as const }),
   };
 }
 
 /** Types that have no `then`: asking would resolve every member of their apparent type (`String`, `Array<T>`). */
-const NEVER_THENABLE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+const NEVER_THENABLE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
 
 /** The type a call's result settles to: `Promise<T>` (and any thenable) unwrapped. */
-function awaited(type: ts.Type, checker: ts.TypeChecker): ts.Type {
-  // getAwaitedType looks for `then` the long way; most tools return no promise at all.
-  const mayBeThenable = (t: ts.Type) => !(t.flags & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
-  const thenable = (type.isUnion() ? type.types : [type]).some((t) => mayBeThenable(t) && t.getProperty("then") !== undefined);
-  return thenable ? (checker.getAwaitedType(type) ?? type) : type;
+function awaited(type: Type, checker: TypeChecker): Type | undefined {
+  // Awaiting looks for `then` the long way; most tools return no promise at all.
+  const mayBeThenable = (t: Type) => !(checker.flags(t) & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
+  const members = checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type];
+  const thenable = members.some((t) => mayBeThenable(t) && checker.property(t, "then") !== undefined);
+  return thenable ? checker.awaited(type) : type;
 }
 
 const OVERLOADED = "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
 
 /** Reads the registered function; returns a message instead when it cannot be a tool. */
-export function readToolFunction(expression: ts.Expression, checker: ts.TypeChecker): ToolFunction | string {
-  let symbol = checker.getSymbolAtLocation(expression);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+export function readToolFunction(expression: ts.Expression, checker: TypeChecker): ToolFunction | string {
+  let symbol = checker.symbolAt(expression);
+  if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   // A function declaration's type is its symbol's (no narrowing applies to it): asking at the
   // location would check the expression again.
-  const type = symbol && symbol.flags & ts.SymbolFlags.Function ? checker.getTypeOfSymbol(symbol) : checker.getTypeAtLocation(expression);
-  const signatures = type.getCallSignatures();
+  const type = symbol && checker.symbolFlags(symbol) & SymbolFlags.Function ? checker.typeOfSymbol(symbol) : checker.typeAt(expression);
+  const signatures = checker.callSignatures(type);
   if (signatures.length === 0) return "the first argument of mcp.tool is not a function";
   if (signatures.length > 1) return OVERLOADED;
   const signature = signatures[0];
-  const declaration = signature.getDeclaration() as ts.SignatureDeclaration | undefined;
+  const declaration = checker.signatureDeclaration(signature);
 
   return {
     ...fromSignature(signature, checker, expression),
-    name: declaredName(declaration) ?? declaredName(symbol?.valueDeclaration) ?? expressionName(expression),
+    name: declaredName(declaration, checker) ?? declaredName(symbol && checker.valueDeclaration(symbol), checker) ?? expressionName(expression, checker),
     description: description(signature, symbol, checker),
   };
 }
 
 /** Reads a method decorated with `@tool()`; a message instead when it cannot be a tool. */
-export function readToolMethod(method: ts.MethodDeclaration, checker: ts.TypeChecker): ToolFunction | string {
-  const symbol = checker.getSymbolAtLocation(method.name);
-  const implementations = (symbol?.getDeclarations() ?? []).filter(ts.isMethodDeclaration);
+export function readToolMethod(method: ts.MethodDeclaration, checker: TypeChecker): ToolFunction | string {
+  const { syntax } = checker;
+  const symbol = checker.symbolAt(method.name);
+  const implementations = (symbol ? checker.declarations(symbol) : []).filter((d) => syntax.isMethodDeclaration(d));
   if (implementations.length > 1) return OVERLOADED;
-  const signature = checker.getSignatureFromDeclaration(method);
+  const signature = checker.signatureOfDeclaration(method);
   if (!signature) return "this method has no signature typemcp can read";
   return {
     ...fromSignature(signature, checker, method.name),
-    name: ts.isIdentifier(method.name) || ts.isStringLiteral(method.name) ? method.name.text : undefined,
+    name: syntax.isIdentifier(method.name) || syntax.isStringLiteral(method.name) ? method.name.text : undefined,
     description: description(signature, undefined, checker),
   };
 }

@@ -1,10 +1,13 @@
 import ts from "typescript";
+import { Ts5Checker } from "./checker/ts5";
 import { ToolCompiler, type CompiledRegistration } from "./compile";
 import { contractExpression } from "./emit";
 
 export interface TransformerHost {
   /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */
   addDiagnostic(diagnostic: ts.Diagnostic): unknown;
+  /** Told of each registration compiled (typemcp build counts them). */
+  compiled?(): void;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface TransformerHost {
  * the one the type checker knows.
  */
 export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
-  const compiler = new ToolCompiler(program);
+  const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
   // By original call: a transform that prints a call twice does not compile or report it twice.
   const compiled = new Map<ts.CallExpression, CompiledRegistration>();
   return (context) => {
@@ -37,7 +40,8 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       let result = compiled.get(original);
       if (!result) {
         compiled.set(original, (result = compiler.compileSafely(original, registration)));
-        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic);
+        host.compiled?.();
+        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
       const optionsAt = registration.kind === "call" ? 1 : 0;
       const args = [...node.arguments.slice(0, optionsAt), node.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(result.contract, factory)];

@@ -12,8 +12,8 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], cwd: string = ROOT): CliRun {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8" });
+export function runCli(args: string[], cwd: string = ROOT, env: Record<string, string> = {}): CliRun {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { Ts5Checker } from "../../transformer/checker/ts5";
 import { TypeModeler } from "../../transformer/model/modeler";
 import { ROOT, tscCompilerHost } from "./build";
 import { withTypemcpFromSources } from "./package-types";
@@ -48,7 +49,7 @@ export function probeTypes(name: string, declarations: string, probes: Record<st
   return {
     compilerErrors: ts.getPreEmitDiagnostics(program, source).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
     checker,
-    modeler: new TypeModeler(checker, program),
+    modeler: new TypeModeler(new Ts5Checker(checker, program)),
     type: (probe) => checker.getTypeOfSymbol(checker.getSymbolAtLocation(ts.getNameOfDeclaration(declared(probe))!)!),
     property: (interfaceName, property) => {
       const symbol = checker.getSymbolAtLocation(ts.getNameOfDeclaration(declared(interfaceName))!)!;

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type { Type, TypeChecker } from "../checker/checker";
+import { SymbolFlags } from "../checker/flags";
 import type { Definition, Model } from "./model";
 import { parsers } from "./parsers";
 import { ModelSizes } from "./size";
@@ -22,24 +23,23 @@ class TooComplex extends Error {
  * a definition for a named type, and the JSDoc of a symbol.
  */
 export interface ParseContext {
-  readonly checker: ts.TypeChecker;
-  modelOf(type: ts.Type): Model;
+  readonly checker: TypeChecker;
+  modelOf(type: Type): Model;
   /** Makes `type` a named definition: its model becomes a `$ref` wherever it is used. */
-  define(type: ts.Type): void;
+  define(type: Type): void;
   /** The declared name of a named type (interface, class, alias), or undefined for anonymous ones. */
-  nameOf(type: ts.Type): string | undefined;
+  nameOf(type: Type): string | undefined;
   /** The model of a type with no JSON form: "<the type> <reason>". */
-  unsupported(type: ts.Type, reason: string): Model;
-  typeText(type: ts.Type): string;
-  isLibraryDeclaration(declaration: ts.Declaration): boolean;
+  unsupported(type: Type, reason: string): Model;
+  typeText(type: Type): string;
 }
 
 /** One TypeScript construct: which resolved types it handles, and their model. */
 export interface TypeParser {
   /** The construct, as a reader would search for it ("Date", "tuple", ...). */
   readonly construct: string;
-  supports(type: ts.Type, ctx: ParseContext): boolean;
-  parse(type: ts.Type, ctx: ParseContext): Model;
+  supports(type: Type, ctx: ParseContext): boolean;
+  parse(type: Type, ctx: ParseContext): Model;
 }
 
 /**
@@ -47,23 +47,20 @@ export interface TypeParser {
  * converted once, however many tools use it, and named types get one definition each.
  */
 export class TypeModeler implements ParseContext {
-  private readonly cache = new Map<ts.Type, Model>();
-  private readonly inProgress = new Set<ts.Type>();
-  private readonly definitions = new Map<ts.Type, Definition>();
+  private readonly cache = new Map<Type, Model>();
+  private readonly inProgress = new Set<Type>();
+  private readonly definitions = new Map<Type, Definition>();
   private readonly sizes = new ModelSizes();
   /** While a root type is being converted: the types cached or defined since it began (undone if it is too complex). */
-  private journal: ts.Type[] = [];
+  private journal: Type[] = [];
   /** Types converted since the current root type began. */
   private rootConverted = 0;
   /** How many types were converted (each at most once per program): the cache's measure. */
   converted = 0;
 
-  constructor(
-    readonly checker: ts.TypeChecker,
-    private readonly program: ts.Program,
-  ) {}
+  constructor(readonly checker: TypeChecker) {}
 
-  modelOf(type: ts.Type): Model {
+  modelOf(type: Type): Model {
     const cached = this.cache.get(type);
     if (cached) return cached;
     // A type met again while its own model is being built is recursive: it becomes a
@@ -82,7 +79,7 @@ export class TypeModeler implements ParseContext {
    * everything converted on its behalf is undone (no model refers to half a conversion)
    * and the type itself is reported, once: its model is cached like any other.
    */
-  private rootModelOf(type: ts.Type): Model {
+  private rootModelOf(type: Type): Model {
     this.journal = [];
     this.rootConverted = 0;
     try {
@@ -101,7 +98,7 @@ export class TypeModeler implements ParseContext {
     }
   }
 
-  private build(type: ts.Type): Model {
+  private build(type: Type): Model {
     this.inProgress.add(type);
     let model: Model;
     try {
@@ -122,51 +119,43 @@ export class TypeModeler implements ParseContext {
     return model;
   }
 
-  define(type: ts.Type): void {
+  define(type: Type): void {
     this.definitionFor(type);
   }
 
-  private readonly names = new Map<ts.Type, string | undefined>();
+  private readonly names = new Map<Type, string | undefined>();
 
-  nameOf(type: ts.Type): string | undefined {
+  nameOf(type: Type): string | undefined {
     if (this.names.has(type)) return this.names.get(type);
     let name: string | undefined;
-    const alias = type.aliasSymbol;
-    const symbol = type.getSymbol();
-    if (alias && !this.isLibrarySymbol(alias)) {
+    const { checker } = this;
+    const alias = checker.aliasSymbolOf(type);
+    const symbol = checker.symbolOf(type);
+    if (alias && !checker.isLibrarySymbol(alias)) {
       // Printing a type is costly; a name without type arguments is just the symbol's.
-      name = type.aliasTypeArguments?.length ? this.typeText(type) : alias.name;
-    } else if (symbol && symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && !this.isLibrarySymbol(symbol)) {
-      const generic = ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0 && this.checker.getTypeArguments(type as ts.TypeReference).length > 0;
-      name = generic ? this.typeText(type) : symbol.name;
+      name = checker.aliasTypeArgumentCount(type) > 0 ? this.typeText(type) : checker.symbolName(alias);
+    } else if (symbol && checker.symbolFlags(symbol) & (SymbolFlags.Interface | SymbolFlags.Class) && !checker.isLibrarySymbol(symbol)) {
+      const generic = checker.isReference(type) && checker.typeArguments(type).length > 0;
+      name = generic ? this.typeText(type) : checker.symbolName(symbol);
     }
     this.names.set(type, name);
     return name;
   }
 
-  unsupported(type: ts.Type, reason: string): Model {
+  unsupported(type: Type, reason: string): Model {
     return { kind: "unsupported", message: `${this.typeText(type)} ${reason}` };
   }
 
-  typeText(type: ts.Type): string {
-    return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+  typeText(type: Type): string {
+    return this.checker.typeToString(type, true);
   }
 
   /** The type as TypeScript prints it in its own messages: long types cut short. */
-  private shortText(type: ts.Type): string {
+  private shortText(type: Type): string {
     return this.checker.typeToString(type);
   }
 
-  isLibraryDeclaration(declaration: ts.Declaration): boolean {
-    return this.program.isSourceFileDefaultLibrary(declaration.getSourceFile());
-  }
-
-  private isLibrarySymbol(symbol: ts.Symbol): boolean {
-    const declarations = symbol.getDeclarations() ?? [];
-    return declarations.length > 0 && declarations.every((d) => this.isLibraryDeclaration(d));
-  }
-
-  private parse(type: ts.Type): Model {
+  private parse(type: Type): Model {
     this.converted++;
     for (const parser of parsers) {
       if (parser.supports(type, this)) return parser.parse(type, this);
@@ -174,7 +163,7 @@ export class TypeModeler implements ParseContext {
     return this.unsupported(type, "has no JSON form typemcp knows");
   }
 
-  private definitionFor(type: ts.Type): Definition {
+  private definitionFor(type: Type): Definition {
     let definition = this.definitions.get(type);
     if (!definition) {
       const title = this.nameOf(type) ?? this.typeText(type);

@@ -1,20 +1,26 @@
-import ts from "typescript";
+import type { Type, TypeChecker } from "../checker/checker";
+import { TypeFlags } from "../checker/flags";
 import type { Model } from "./model";
 import type { ParseContext } from "./modeler";
 import { unionModel } from "./parsers/union";
 
-const UNDEFINED = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+const UNDEFINED = TypeFlags.Undefined | TypeFlags.Void;
+
+function membersOf(type: Type, checker: TypeChecker): readonly Type[] | undefined {
+  return checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : undefined;
+}
 
 /** Whether a property's or parameter's type admits `undefined` (then it need not be sent): `any` and `unknown` do. */
-export function includesUndefined(type: ts.Type): boolean {
-  return (type.isUnion() ? type.types : [type]).some((member) => member.flags & (UNDEFINED | ts.TypeFlags.Any | ts.TypeFlags.Unknown));
+export function includesUndefined(type: Type, checker: TypeChecker): boolean {
+  return (membersOf(type, checker) ?? [type]).some((member) => checker.flags(member) & (UNDEFINED | TypeFlags.Any | TypeFlags.Unknown));
 }
 
 /** The model of a property's or parameter's type with `undefined` left out: JSON drops undefined properties. */
-export function modelWithoutUndefined(type: ts.Type, ctx: ParseContext): Model {
-  if (!type.isUnion()) return ctx.modelOf(type);
-  const defined = type.types.filter((member) => !(member.flags & UNDEFINED));
+export function modelWithoutUndefined(type: Type, ctx: ParseContext): Model {
+  const members = membersOf(type, ctx.checker);
+  if (!members) return ctx.modelOf(type);
+  const defined = members.filter((member) => !(ctx.checker.flags(member) & UNDEFINED));
   // `void | undefined` (a `void` property made optional) is as `undefined` alone: null, where it is sent at all.
-  if (defined.length === type.types.length || defined.length === 0) return ctx.modelOf(type);
+  if (defined.length === members.length || defined.length === 0) return ctx.modelOf(type);
   return defined.length === 1 ? ctx.modelOf(defined[0]) : unionModel(defined, ctx);
 }

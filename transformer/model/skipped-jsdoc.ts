@@ -44,7 +44,9 @@ interface Internals {
 const { canHaveJSDoc, getJSDocCommentRanges, parseIsolatedJSDocComment, getNextJSDocCommentLocation, getAllSuperTypeNodes, hasStaticModifier } = ts as unknown as Internals;
 // Absent before TypeScript 5.3, whose parser parsed every JSDoc.
 const { ParseNone, ParseForTypeErrors, ParseForTypeInfo }: Partial<typeof ts.JSDocParsingMode> = (ts.JSDocParsingMode as typeof ts.JSDocParsingMode | undefined) ?? {};
-const { TS, TSX } = ts.ScriptKind;
+// Absent from TypeScript 7's `typescript` (no compiler API): loading this module must not fail
+// there, so that the entry points can say what to run instead.
+const { TS, TSX }: Partial<typeof ts.ScriptKind> = (ts.ScriptKind as typeof ts.ScriptKind | undefined) ?? {};
 
 /** Internal fields of a node and a source file (what the parser sets, and a lookup's cache). */
 type Documentable = ts.Node & { jsDoc?: ts.JSDoc[]; symbol?: ts.Symbol };

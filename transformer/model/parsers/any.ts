@@ -1,9 +1,9 @@
-import ts from "typescript";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 
 /** `any` and `unknown`: any JSON value. */
 export const anyParser: TypeParser = {
   construct: "any / unknown",
-  supports: (type) => (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0,
+  supports: (type, ctx) => (ctx.checker.flags(type) & (TypeFlags.Any | TypeFlags.Unknown)) !== 0,
   parse: () => ({ kind: "any" }),
 };

@@ -1,9 +1,8 @@
-import type * as ts from "typescript";
 import type { TypeParser } from "../modeler";
 
 /** `T[]`, `Array<T>`, `readonly T[]`, `ReadonlyArray<T>`. */
 export const arrayParser: TypeParser = {
   construct: "arrays",
   supports: (type, ctx) => ctx.checker.isArrayType(type),
-  parse: (type, ctx) => ({ kind: "array", items: ctx.modelOf(ctx.checker.getTypeArguments(type as ts.TypeReference)[0]) }),
+  parse: (type, ctx) => ({ kind: "array", items: ctx.modelOf(ctx.checker.typeArguments(type)[0]) }),
 };

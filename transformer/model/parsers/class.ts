@@ -1,4 +1,4 @@
-import ts from "typescript";
+import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 import { objectModel } from "./object-properties";
 
@@ -9,7 +9,10 @@ import { objectModel } from "./object-properties";
  */
 export const classParser: TypeParser = {
   construct: "classes",
-  supports: (type) => ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0 && (type.flags & ts.TypeFlags.Object) !== 0,
+  supports: (type, { checker }) => {
+    const symbol = checker.symbolOf(type);
+    return symbol !== undefined && (checker.symbolFlags(symbol) & SymbolFlags.Class) !== 0 && (checker.flags(type) & TypeFlags.Object) !== 0;
+  },
   parse: (type, ctx) => {
     const model = objectModel(type, ctx);
     if (model.kind !== "object" || model.properties.length > 0 || model.additional || model.patterns) return model;

@@ -1,5 +1,7 @@
-import ts from "typescript";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
+
+const LITERAL = TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BooleanLiteral;
 
 /**
  * String, number and boolean literal types, and enum members (which are literals to the
@@ -8,12 +10,12 @@ import type { TypeParser } from "../modeler";
  */
 export const literalParser: TypeParser = {
   construct: "literal types and enum members",
-  supports: (type) => (type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BooleanLiteral | ts.TypeFlags.Enum)) !== 0,
+  supports: (type, ctx) => (ctx.checker.flags(type) & (LITERAL | TypeFlags.Enum)) !== 0,
   parse: (type, ctx) => {
-    if (!(type.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BooleanLiteral))) return { kind: "number" };
+    if (!(ctx.checker.flags(type) & LITERAL)) return { kind: "number" };
+    const value = ctx.checker.literalValue(type)!;
     // `1e400` is a number literal type whose value is Infinity: JSON has no such number.
-    if (type.isNumberLiteral() && !Number.isFinite(type.value)) return ctx.unsupported(type, "is not a JSON number (JSON has no Infinity)");
-    if (type.isStringLiteral() || type.isNumberLiteral()) return { kind: "literal", value: type.value };
-    return { kind: "literal", value: ctx.typeText(type) === "true" };
+    if (typeof value === "number" && !Number.isFinite(value)) return ctx.unsupported(type, "is not a JSON number (JSON has no Infinity)");
+    return { kind: "literal", value };
   },
 };

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 
 /**
@@ -9,6 +9,6 @@ import type { TypeParser } from "../modeler";
  */
 export const nullishParser: TypeParser = {
   construct: "null / undefined / void",
-  supports: (type) => (type.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0,
+  supports: (type, ctx) => (ctx.checker.flags(type) & (TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void)) !== 0,
   parse: () => ({ kind: "null" }),
 };

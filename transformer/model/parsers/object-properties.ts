@@ -1,13 +1,13 @@
-import ts from "typescript";
 import { TAG_PROPERTY } from "../../../runtime/contract";
+import type { Symbol, Type } from "../../checker/checker";
+import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
 import { documentation } from "../jsdoc";
 import { includesUndefined, modelWithoutUndefined } from "../optional";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
-const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
-const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Null | ts.TypeFlags.Undefined;
+const PRIMITIVE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined;
 
 /**
  * Whether a property reaches the wire. JSON.stringify (and typemcp's projection, which
@@ -15,35 +15,31 @@ const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFla
  * keys, `#private` fields and class accessors (which live on the prototype) never travel;
  * TypeScript-`private`/`protected` members are not part of the declared public shape.
  */
-function isData(symbol: ts.Symbol, ctx: ParseContext): boolean {
-  if (symbol.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Prototype)) return false;
-  if (symbol.name === TAG_PROPERTY || symbol.escapedName.toString().startsWith("__@")) return false;
-  for (const declaration of symbol.getDeclarations() ?? []) {
-    const name = ts.getNameOfDeclaration(declaration);
-    if (name && ts.isPrivateIdentifier(name)) return false;
-    if (ts.getCombinedModifierFlags(declaration) & NOT_DATA_MODIFIERS) return false;
-    if (symbol.flags & ts.SymbolFlags.Accessor && ts.isClassLike(declaration.parent)) return false;
-  }
+function isData(symbol: Symbol, { checker }: ParseContext): boolean {
+  if (checker.symbolFlags(symbol) & (SymbolFlags.Method | SymbolFlags.Prototype)) return false;
+  if (checker.symbolName(symbol) === TAG_PROPERTY || checker.isNonPublicOrStaticMember(symbol)) return false;
   // An optional method-like property `onChange?: () => void` is a function too. (Primitives,
   // alone or in a union with null and undefined as most properties are, have no call
   // signatures: no need to take null and undefined out, or to resolve apparent types.)
-  const declared = ctx.checker.getTypeOfSymbol(symbol);
-  if ((declared.isUnion() ? declared.types : [declared]).every((member) => member.flags & PRIMITIVE)) return true;
-  const type = ctx.checker.getNonNullableType(declared);
-  return !(type.getCallSignatures().length > 0 && type.getProperties().length === 0);
+  const declared = checker.typeOfSymbol(symbol);
+  const flags = checker.flags(declared);
+  if ((flags & TypeFlags.Union ? checker.constituents(declared) : [declared]).every((member) => checker.flags(member) & PRIMITIVE)) return true;
+  const type = checker.nonNullable(declared);
+  return !(checker.callSignatures(type).length > 0 && checker.properties(type).length === 0);
 }
 
-export function dataProperties(type: ts.Type, ctx: ParseContext): Property[] {
+export function dataProperties(type: Type, ctx: ParseContext): Property[] {
+  const { checker } = ctx;
   const properties: Property[] = [];
-  for (const symbol of ctx.checker.getPropertiesOfType(type)) {
+  for (const symbol of checker.properties(type)) {
     if (!isData(symbol, ctx)) continue;
-    const propertyType = ctx.checker.getTypeOfSymbol(symbol);
+    const propertyType = checker.typeOfSymbol(symbol);
     const model = modelWithoutUndefined(propertyType, ctx);
-    const { description, keywords, error } = documentation(symbol, model, ctx.checker);
+    const { description, keywords, error } = documentation(symbol, model, checker);
     const property: Property = {
-      name: symbol.name,
+      name: checker.symbolName(symbol),
       model: error ? { kind: "unsupported", message: error } : model,
-      required: !(symbol.flags & ts.SymbolFlags.Optional) && !includesUndefined(propertyType),
+      required: !(checker.symbolFlags(symbol) & SymbolFlags.Optional) && !includesUndefined(propertyType, checker),
     };
     if (description) property.description = description;
     if (keywords) property.keywords = keywords;
@@ -57,18 +53,20 @@ export function dataProperties(type: ts.Type, ctx: ParseContext): Property[] {
  * and classes: the checker's resolved property list and index signatures. Named types
  * (interfaces, classes, aliases) become definitions, so each is described once.
  */
-export function objectModel(type: ts.Type, ctx: ParseContext): Model {
+export function objectModel(type: Type, ctx: ParseContext): Model {
+  const { checker } = ctx;
   if (ctx.nameOf(type)) ctx.define(type);
   const model: ObjectModel = { kind: "object", properties: dataProperties(type, ctx) };
   const patterns: { pattern: string; model: Model }[] = [];
-  for (const index of ctx.checker.getIndexInfosOfType(type)) {
+  for (const index of checker.indexInfos(type)) {
     const value = modelWithoutUndefined(index.type, ctx);
-    if (index.keyType.flags & ts.TypeFlags.String) {
+    const keyFlags = checker.flags(index.keyType);
+    if (keyFlags & TypeFlags.String) {
       model.additional = value;
-    } else if (index.keyType.flags & ts.TypeFlags.Number) {
+    } else if (keyFlags & TypeFlags.Number) {
       patterns.push({ pattern: NUMERIC_KEY, model: value });
-    } else if (index.keyType.flags & ts.TypeFlags.TemplateLiteral) {
-      const pattern = templatePattern(index.keyType);
+    } else if (keyFlags & TypeFlags.TemplateLiteral) {
+      const pattern = templatePattern(index.keyType, checker);
       if (pattern === undefined) return ctx.unsupported(type, `has an index signature whose keys (${ctx.typeText(index.keyType)}) have no exact pattern`);
       patterns.push({ pattern, model: value });
     } // symbol keys: JSON has none
@@ -80,7 +78,7 @@ export function objectModel(type: ts.Type, ctx: ParseContext): Model {
   }
   if (!ctx.nameOf(type)) return model;
   // A named type's own JSDoc describes its definition.
-  const { description, keywords, error } = documentation(type.aliasSymbol ?? type.getSymbol(), model, ctx.checker);
+  const { description, keywords, error } = documentation(checker.aliasSymbolOf(type) ?? checker.symbolOf(type), model, checker);
   if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
   if (description) model.description = description;
   if (keywords) model.keywords = keywords;

@@ -1,10 +1,10 @@
-import ts from "typescript";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 import { objectModel } from "./object-properties";
 
 /** Interfaces, object literal types, type aliases of them, mapped and utility types (`Partial`, `Pick`, `Record`, ...). */
 export const objectParser: TypeParser = {
   construct: "interfaces, object types, Record and index signatures",
-  supports: (type) => (type.flags & ts.TypeFlags.Object) !== 0,
+  supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Object) !== 0,
   parse: (type, ctx) => objectModel(type, ctx),
 };

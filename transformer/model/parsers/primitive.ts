@@ -1,13 +1,14 @@
-import ts from "typescript";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 
 /** `string`, `number`, `boolean`. (`boolean` is the union `true | false` to the checker; it is caught here first.) */
 export const primitiveParser: TypeParser = {
   construct: "string / number / boolean",
-  supports: (type) => (type.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean)) !== 0,
-  parse: (type) => {
-    if (type.flags & ts.TypeFlags.String) return { kind: "string" };
-    if (type.flags & ts.TypeFlags.Number) return { kind: "number" };
+  supports: (type, ctx) => (ctx.checker.flags(type) & (TypeFlags.String | TypeFlags.Number | TypeFlags.Boolean)) !== 0,
+  parse: (type, ctx) => {
+    const flags = ctx.checker.flags(type);
+    if (flags & TypeFlags.String) return { kind: "string" };
+    if (flags & TypeFlags.Number) return { kind: "number" };
     return { kind: "boolean" };
   },
 };

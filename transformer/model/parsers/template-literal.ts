@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type { Type, TypeChecker } from "../../checker/checker";
+import { TypeFlags } from "../../checker/flags";
 import type { TypeParser } from "../modeler";
 
 function escape(text: string): string {
@@ -43,25 +44,25 @@ export const NUMERIC_KEY =
  * there cannot contain it; with no text between two placeholders, the first one takes
  * exactly one character.
  */
-function placeholder(type: ts.Type, next: string | undefined): string | undefined {
+function placeholder(flags: number, next: string | undefined): string | undefined {
   const single = next === "";
-  if (type.flags & ts.TypeFlags.String) {
+  if (flags & TypeFlags.String) {
     if (single) return "[\\s\\S]";
     return next ? `(?:(?!${escape(next)})[\\s\\S])*` : "[\\s\\S]*";
   }
-  if (type.flags & ts.TypeFlags.Number) return single ? "(?:[0-9]|\\s)" : numberPattern(next);
-  if (type.flags & ts.TypeFlags.BigInt) return single ? "[0-9]" : BIGINT;
+  if (flags & TypeFlags.Number) return single ? "(?:[0-9]|\\s)" : numberPattern(next);
+  if (flags & TypeFlags.BigInt) return single ? "[0-9]" : BIGINT;
   return undefined;
 }
 
 /** The anchored regular expression of a template literal type, or undefined when it has none that is exact. */
-export function templatePattern(type: ts.Type): string | undefined {
-  if (!(type.flags & ts.TypeFlags.TemplateLiteral)) return undefined;
-  const { texts, types } = type as ts.TemplateLiteralType;
+export function templatePattern(type: Type, checker: TypeChecker): string | undefined {
+  if (!(checker.flags(type) & TypeFlags.TemplateLiteral)) return undefined;
+  const { texts, types } = checker.templateLiteral(type);
   let pattern = `^${escape(texts[0])}`;
   for (let i = 0; i < types.length; i++) {
     const last = i === types.length - 1;
-    const part = placeholder(types[i], last ? undefined : texts[i + 1]);
+    const part = placeholder(checker.flags(types[i]), last ? undefined : texts[i + 1]);
     if (part === undefined) return undefined;
     pattern += part + escape(texts[i + 1]);
   }
@@ -71,9 +72,9 @@ export function templatePattern(type: ts.Type): string | undefined {
 /** Template literal types (`` `user_${number}` ``): strings with the pattern TypeScript matches them by. */
 export const templateLiteralParser: TypeParser = {
   construct: "template literal types",
-  supports: (type) => (type.flags & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) !== 0,
+  supports: (type, ctx) => (ctx.checker.flags(type) & (TypeFlags.TemplateLiteral | TypeFlags.StringMapping)) !== 0,
   parse: (type, ctx) => {
-    const pattern = templatePattern(type);
+    const pattern = templatePattern(type, ctx.checker);
     if (pattern === undefined) return ctx.unsupported(type, "has no exact JSON Schema pattern (only string, number and bigint placeholders have one)");
     return { kind: "string", keywords: { pattern } };
   },

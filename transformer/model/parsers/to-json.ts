@@ -1,16 +1,17 @@
-import ts from "typescript";
-import type { TypeParser } from "../modeler";
+import type { Signature, Type } from "../../checker/checker";
+import { TypeFlags } from "../../checker/flags";
+import type { ParseContext, TypeParser } from "../modeler";
 import { objectModel } from "./object-properties";
 
-function toJsonMethod(type: ts.Type, ctx: Parameters<TypeParser["parse"]>[1]): ts.Signature | undefined {
-  const method = type.getProperty("toJSON");
+function toJsonMethod(type: Type, { checker }: ParseContext): Signature | undefined {
+  const method = checker.property(type, "toJSON");
   if (!method) return undefined;
-  return ctx.checker.getTypeOfSymbol(method).getCallSignatures()[0];
+  return checker.callSignatures(checker.typeOfSymbol(method))[0];
 }
 
-function isLibraryDate(type: ts.Type, ctx: Parameters<TypeParser["parse"]>[1]): boolean {
-  const symbol = type.getSymbol();
-  return symbol?.name === "Date" && (symbol.getDeclarations() ?? []).some((d) => ctx.isLibraryDeclaration(d));
+function isLibraryDate(type: Type, { checker }: ParseContext): boolean {
+  const symbol = checker.symbolOf(type);
+  return symbol !== undefined && checker.symbolName(symbol) === "Date" && checker.hasLibraryDeclaration(symbol);
 }
 
 /**
@@ -19,14 +20,14 @@ function isLibraryDate(type: ts.Type, ctx: Parameters<TypeParser["parse"]>[1]): 
  */
 export const toJsonParser: TypeParser = {
   construct: "Date and objects with toJSON()",
-  supports: (type, ctx) => (type.flags & ts.TypeFlags.Object) !== 0 && toJsonMethod(type, ctx) !== undefined,
+  supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Object) !== 0 && toJsonMethod(type, ctx) !== undefined,
   parse: (type, ctx) => {
     if (isLibraryDate(type, ctx)) return { kind: "string", keywords: { format: "date-time" } };
-    const returned = ctx.checker.getReturnTypeOfSignature(toJsonMethod(type, ctx)!);
+    const returned = ctx.checker.returnType(toJsonMethod(type, ctx)!);
     // JSON.stringify calls toJSON once: what it returns is sent as its own properties, even if
     // it has a toJSON too. `toJSON(): this` is the object itself; another type's toJSON not called is reported.
     if (returned === type) return objectModel(type, ctx);
-    if (returned.flags & ts.TypeFlags.Object && toJsonMethod(returned, ctx)) {
+    if (ctx.checker.flags(returned) & TypeFlags.Object && toJsonMethod(returned, ctx)) {
       return ctx.unsupported(type, `has a toJSON() that returns ${ctx.typeText(returned)}, whose own toJSON() JSON.stringify does not call`);
     }
     return ctx.modelOf(returned);

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import { ElementFlags } from "../../checker/flags";
 import type { Model } from "../model";
 import type { TypeParser } from "../modeler";
 import { modelWithoutUndefined } from "../optional";
@@ -8,26 +8,25 @@ export const tupleParser: TypeParser = {
   construct: "tuples",
   supports: (type, ctx) => ctx.checker.isTupleType(type),
   parse: (type, ctx) => {
-    const reference = type as ts.TypeReference;
-    const target = reference.target as ts.TupleType;
-    const elementTypes = ctx.checker.getTypeArguments(reference);
+    const { elementFlags, minLength } = ctx.checker.tupleShape(type);
+    const elementTypes = ctx.checker.typeArguments(type);
     const elements: Model[] = [];
     let rest: Model | undefined;
     for (let i = 0; i < elementTypes.length; i++) {
-      const flags = target.elementFlags[i];
-      if (flags & ts.ElementFlags.Variadic) {
+      const flags = elementFlags[i];
+      if (flags & ElementFlags.Variadic) {
         return ctx.unsupported(type, "spreads a type parameter");
       }
-      if (flags & ts.ElementFlags.Rest) {
+      if (flags & ElementFlags.Rest) {
         if (i !== elementTypes.length - 1) {
           return ctx.unsupported(type, "has a rest element before other elements, which JSON Schema cannot express exactly");
         }
         rest = ctx.modelOf(elementTypes[i]);
       } else {
         // An optional element is absent or of its type: JSON has no `undefined` to put there.
-        elements.push(flags & ts.ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]));
+        elements.push(flags & ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]));
       }
     }
-    return { kind: "tuple", elements, minItems: target.minLength, rest };
+    return { kind: "tuple", elements, minItems: minLength, rest };
   },
 };

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type { Type } from "../../checker/checker";
+import { TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
 
@@ -47,7 +48,7 @@ function openMembers(models: Model[]): Model[] {
 }
 
 /** The model of a union of these member types; `undefined` members travel as `null`. */
-export function unionModel(members: readonly ts.Type[], ctx: ParseContext): Model {
+export function unionModel(members: readonly Type[], ctx: ParseContext): Model {
   const models: Model[] = [];
   let hasNull = false;
   for (const member of members) {
@@ -64,6 +65,6 @@ export function unionModel(members: readonly ts.Type[], ctx: ParseContext): Mode
 /** Unions, including enums (a union of enum members to the checker). `boolean` is caught earlier. */
 export const unionParser: TypeParser = {
   construct: "unions and enums",
-  supports: (type) => type.isUnion(),
-  parse: (type, ctx) => unionModel((type as ts.UnionType).types, ctx),
+  supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Union) !== 0,
+  parse: (type, ctx) => unionModel(ctx.checker.constituents(type), ctx),
 };

@@ -1,0 +1,301 @@
+/**
+ * A project on TypeScript 7, read through its checker API: one compiler process (`tsc --api`)
+ * holds the program; typemcp asks it about the registrations' types (transformer/checker/ts7.ts)
+ * and for the compiler's own diagnostics.
+ */
+import * as fs from "node:fs";
+import type * as ts from "typescript";
+import { Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
+import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
+import { failedRegistration, ToolCompiler } from "../transformer/compile";
+import { DiagnosticCategory } from "../transformer/checker/flags";
+import { DiagnosticCode } from "../transformer/diagnostic-codes";
+import { diagnosticAt } from "../transformer/diagnostics";
+import type { Registration } from "../transformer/registration";
+import type { Chain, Reported } from "./format";
+import { UserError, type CompiledCall, type Session } from "./project";
+
+/** A diagnostic as the API reports it. */
+interface ApiDiagnostic {
+  fileName?: string;
+  pos: number;
+  end: number;
+  code: number;
+  category: number;
+  text: string;
+  messageChain?: readonly ApiDiagnostic[];
+  relatedInformation?: readonly ApiDiagnostic[];
+}
+
+interface ApiSourceFile extends ts.SourceFile {
+  readonly text: string;
+}
+
+interface ApiProgramFull extends ApiProgram {
+  getSourceFile(file: string): ApiSourceFile | undefined;
+  getSourceFileNames(): readonly string[];
+  getCompilerOptions(): Record<string, unknown>;
+  getConfigFileParsingDiagnostics(): readonly ApiDiagnostic[];
+  getProgramDiagnostics(): readonly ApiDiagnostic[];
+  getGlobalDiagnostics(): readonly ApiDiagnostic[];
+  getSyntacticDiagnostics(): readonly ApiDiagnostic[];
+  getSemanticDiagnostics(): readonly ApiDiagnostic[];
+  getDeclarationDiagnostics(): readonly ApiDiagnostic[];
+}
+
+interface ApiProject {
+  readonly configFileName: string;
+  readonly compilerOptions: Record<string, unknown>;
+  readonly program: ApiProgramFull;
+  readonly checker: ApiChecker;
+}
+
+interface ApiSnapshot {
+  getProject(configFileName: string): ApiProject | undefined;
+  getProjects(): readonly ApiProject[];
+  dispose(): void;
+}
+
+interface Api {
+  parseConfigFile(file: string): { options: Record<string, unknown> };
+  updateSnapshot(params?: { openProjects?: string[]; fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true } }): ApiSnapshot;
+  close(): void;
+  clearSourceFileCache(): void;
+}
+
+/** The compiler process behind the API stopped (a panic): `at` is the registration it stopped on, if one. */
+class ApiStopped extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly at?: { call: ts.CallExpression; registration: Registration },
+  ) {
+    super("TypeScript 7's API process stopped");
+  }
+}
+
+/** The project's own sources: not declaration files, not JSON, nothing from node_modules or TypeScript's libraries. */
+function isOwnSource(fileName: string): boolean {
+  return !/\.d\.[cm]?ts$|\.json$/.test(fileName) && !fileName.includes("/node_modules/") && !fileName.startsWith("bundled:") && !fileName.includes("/bundled:/");
+}
+
+export class Ts7Session implements Session {
+  private api: Api;
+  private snapshot?: ApiSnapshot;
+  private opened?: ApiProject;
+  /** tsconfig.json as the compiler reads it: known before the project is loaded (tsc can start meanwhile). */
+  private readonly config: { options: Record<string, unknown> };
+  private files = new Map<string, ApiSourceFile>();
+  readonly modules: Ts7Modules;
+
+  constructor(
+    readonly configFile: string,
+    directory: string,
+  ) {
+    this.modules = loadTs7Modules(directory);
+    this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
+    this.config = this.api.parseConfigFile(configFile);
+  }
+
+  /** The project, loaded on first use. */
+  private get project(): ApiProject {
+    if (!this.opened) this.open();
+    return this.opened!;
+  }
+
+  get version(): string {
+    return this.modules.version;
+  }
+
+  private open(changes?: Parameters<Api["updateSnapshot"]>[0]): void {
+    this.snapshot = this.api.updateSnapshot({ openProjects: [this.configFile], ...changes });
+    const project = this.snapshot.getProject(this.configFile) ?? this.snapshot.getProjects()[0];
+    if (!project) throw new UserError(`cannot read ${this.configFile}`);
+    this.opened = project;
+    this.files = new Map();
+    this.semantic = undefined;
+  }
+
+  /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
+  update(changed: string[]): void {
+    this.snapshot?.dispose();
+    // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
+    this.api.clearSourceFileCache();
+    this.open({ fileChanges: { changed } });
+  }
+
+  get compilerOptions(): Record<string, unknown> {
+    return this.opened?.compilerOptions ?? this.config.options;
+  }
+
+  ownSourceFiles(): ApiSourceFile[] {
+    return this.project.program
+      .getSourceFileNames()
+      .filter(isOwnSource)
+      .map((name) => this.sourceFile(name))
+      .filter((file): file is ApiSourceFile => file !== undefined);
+  }
+
+  private sourceFile(name: string): ApiSourceFile | undefined {
+    let file = this.files.get(name);
+    if (!file) {
+      file = this.project.program.getSourceFile(name);
+      if (file) this.files.set(name, file);
+    }
+    return file;
+  }
+
+  /** The semantic diagnostics of the whole program: asking for them type-checks every file. */
+  private semantic?: readonly ApiDiagnostic[];
+
+  compileProject(): CompiledCall[] {
+    const compiled: CompiledCall[] = [];
+    /** Registrations done, by file and position: what remains after the compiler process stopped. */
+    const done = new Set<string>();
+    const key = (call: ts.CallExpression) => `${call.getSourceFile().fileName}:${call.getStart(call.getSourceFile())}`;
+    for (let prefetch = true; ; prefetch = false) {
+      try {
+        this.compileRemaining(compiled, done, key, prefetch);
+        return compiled;
+      } catch (error) {
+        if (!(error instanceof ApiStopped)) throw error;
+        // The registration it stopped on fails with a message that says so; the process is
+        // started again (without the batched questions, one of which may be what stopped it).
+        if (error.at) {
+          done.add(key(error.at.call));
+          const message = `typemcp could not compile this tool registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
+          compiled.push({ ...error.at, ...failedRegistration([diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]) });
+        } else if (!prefetch) throw error.failure;
+        this.restart();
+      }
+    }
+  }
+
+  private compileRemaining(compiled: CompiledCall[], done: Set<string>, key: (call: ts.CallExpression) => string, prefetch: boolean): void {
+    const options = this.compilerOptions;
+    const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules, options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false));
+    const compiler = new ToolCompiler(checker);
+    const { syntax } = checker;
+    const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) => (this.apiStopped(cause) ? new ApiStopped(cause, at) : cause);
+    const files = this.ownSourceFiles();
+    const calls = files.flatMap((file) => compiler.callsIn(file)).filter((call) => !done.has(key(call)));
+    let registrations: { call: ts.CallExpression; registration: Registration }[];
+    try {
+      // What compiling asks of every call, asked for all calls at once: the symbols and member
+      // types of the files' declarations, the callees' symbols, then the registered functions'
+      // symbols, types, parameters and return types.
+      if (prefetch) {
+        checker.prefetchDeclarations(files);
+        checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
+      }
+      registrations = calls.flatMap((call) => {
+        const registration = compiler.registrationToCompile(call);
+        return registration ? [{ call, registration }] : [];
+      });
+      // registrationToCompile takes a failure to tell for no registration: a stopped process is none.
+      if (checker.stoppedBy) throw new ApiStopped(checker.stoppedBy);
+      if (prefetch) {
+        const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
+        checker.prefetchSymbolsAt(functions);
+        const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
+        checker.prefetchTypesOf(symbols);
+        checker.prefetchSignatures(symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))));
+      }
+    } catch (error) {
+      throw stopped(error);
+    }
+    for (const { call, registration } of registrations) {
+      const result = compiler.compileSafely(call, registration);
+      // compileSafely reports any failure on the registration; a stopped process is the session's.
+      if (checker.stoppedBy || this.apiStopped(result.contract.error)) throw new ApiStopped(checker.stoppedBy, { call, registration });
+      compiled.push({ call, registration, ...result });
+      done.add(key(call));
+    }
+  }
+
+  /**
+   * Whether the compiler process behind the API has stopped: it answers a request it fails on
+   * with its panic, then ends (which Node notices only later), or the channel to it is closed.
+   */
+  private apiStopped(failure: unknown): boolean {
+    const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
+    if (/\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text)) return true;
+    const child = (this.api as unknown as { client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } } }).client?.channel?.child;
+    return !!child && (child.exitCode !== null || child.signalCode !== null);
+  }
+
+  /** A new compiler process, with the project opened again. */
+  private restart(): void {
+    try {
+      this.api.close();
+    } catch {
+      // it has stopped already
+    }
+    this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
+    this.open();
+  }
+
+  get configDiagnostics(): Reported[] {
+    return this.project.program.getConfigFileParsingDiagnostics().map((d) => this.reported(d));
+  }
+
+  /** What tsc reports for the project, in the order it asks: options, global, syntax, types, declarations. */
+  compilerDiagnostics(): Reported[] {
+    const program = this.project.program;
+    const syntactic = program.getSyntacticDiagnostics();
+    const all = [...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics(), ...syntactic];
+    if (!syntactic.length) {
+      all.push(...(this.semantic ??= program.getSemanticDiagnostics()));
+      if (this.compilerOptions.declaration === true || this.compilerOptions.composite === true) all.push(...program.getDeclarationDiagnostics());
+    }
+    return all.map((d) => this.reported(d));
+  }
+
+  private fileText(fileName: string): { fileName: string; text: string } {
+    const file = this.files.get(fileName) ?? (isOwnSource(fileName) ? this.sourceFile(fileName) : undefined);
+    if (file) return file;
+    let text = "";
+    try {
+      text = fs.readFileSync(fileName, "utf8");
+    } catch {
+      text = this.project.program.getSourceFile(fileName)?.text ?? "";
+    }
+    return { fileName, text };
+  }
+
+  private reported(d: ApiDiagnostic): Reported {
+    const chain = (link: ApiDiagnostic): Chain => ({ messageText: link.text, category: link.category, code: link.code, next: link.messageChain?.map(chain) });
+    return {
+      file: d.fileName ? this.fileText(d.fileName) : undefined,
+      start: d.fileName ? d.pos : undefined,
+      length: d.fileName ? d.end - d.pos : undefined,
+      category: d.category,
+      code: d.code,
+      messageText: d.messageChain?.length ? chain(d) : d.text,
+      relatedInformation: d.relatedInformation?.map((r) => this.reported(r)),
+    };
+  }
+
+  /**
+   * Lets the compiler process end on its own (its input closed) before the API stops it: a
+   * process killed while it winds down prints "context canceled" on the stderr it shares.
+   */
+  async close(): Promise<void> {
+    try {
+      this.snapshot?.dispose();
+      const child = (this.api as unknown as { client?: { channel?: { child?: import("node:child_process").ChildProcess } } }).client?.channel?.child;
+      if (child && child.exitCode === null && child.stdin) {
+        const exited = new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          child.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        child.stdin.end();
+        await exited;
+      }
+    } finally {
+      this.api.close();
+    }
+  }
+}
