@@ -4,8 +4,10 @@
 //
 // As a child process: `node bench/build.js <project>` builds it once with the transformer and
 // writes the output; `node bench/build.js <project> once <plain|typemcp>` builds once in
-// memory and prints the time of each phase as one JSON line. One build per process, as tsc
-// runs: the JIT starts cold, and neither build's code paths shape the other's.
+// memory and prints the time of each phase as one JSON line (`plain-all`: plain, with every
+// JSDoc comment parsed, what a build would cost if typemcp could not parse the few it reads
+// itself). One build per process, as tsc runs: the JIT starts cold, and neither build's code
+// paths shape the other's.
 "use strict";
 const path = require("node:path");
 const ts = require("typescript");
@@ -22,7 +24,7 @@ function format(diagnostics) {
  * in memory: writing thousands of files is the same for both builds, and on a shared disk
  * mostly noise. Throws on any diagnostic.
  */
-function build(projectDir, { transform, outDir }, write = true) {
+function build(projectDir, { transform, outDir, parseAllJSDoc = false }, write = true) {
   const t0 = performance.now();
   const parsed = ts.getParsedCommandLineOfConfigFile(path.join(projectDir, "tsconfig.json"), { outDir: path.join(projectDir, outDir) }, {
     ...ts.sys,
@@ -33,7 +35,7 @@ function build(projectDir, { transform, outDir }, write = true) {
   // As tsc and tspc: the JSDoc of TypeScript files is skipped (the checker needs none of it);
   // the transformer parses the comments it reads itself.
   const host = ts.createCompilerHost(parsed.options);
-  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+  host.jsDocParsingMode = parseAllJSDoc ? ts.JSDocParsingMode.ParseAll : ts.JSDocParsingMode.ParseForTypeErrors;
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const t1 = performance.now();
   const diagnostics = [...ts.getPreEmitDiagnostics(program)];
@@ -70,11 +72,12 @@ function build(projectDir, { transform, outDir }, write = true) {
 
 const TYPEMCP = { transform: true, outDir: "out" };
 const PLAIN = { transform: false, outDir: "out-plain" };
+const SIDES = { typemcp: TYPEMCP, plain: PLAIN, "plain-all": { ...PLAIN, parseAllJSDoc: true } };
 
 if (require.main === module) {
   const [projectDir, once, side] = process.argv.slice(2);
-  if (once !== undefined && (once !== "once" || !["plain", "typemcp"].includes(side))) throw new Error("usage: node bench/build.js <project> [once plain|typemcp]");
-  console.log(JSON.stringify(once ? build(projectDir, side === "plain" ? PLAIN : TYPEMCP, false) : build(projectDir, TYPEMCP)));
+  if (once !== undefined && (once !== "once" || !Object.hasOwn(SIDES, side))) throw new Error("usage: node bench/build.js <project> [once plain|plain-all|typemcp]");
+  console.log(JSON.stringify(once ? build(projectDir, SIDES[side], false) : build(projectDir, TYPEMCP)));
 }
 
 module.exports = { build, TYPEMCP, PLAIN };

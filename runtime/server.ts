@@ -120,6 +120,8 @@ export class MCPServer {
   /** Calls not answered yet, each with what answers it at once: a shutdown waits for them, up to its deadline. */
   private readonly inFlight = new Map<Promise<CallToolResult>, () => void>();
   private closing = false;
+  /** Whether the first tool's checkers were made as the server started serving (see prepareTools). */
+  private preparing = false;
   private readonly faults?: FaultLog;
   /** Milliseconds a shutdown waits for the calls in flight (ServerOptions.shutdownTimeout). */
   readonly shutdownTimeout: number;
@@ -244,6 +246,7 @@ export class MCPServer {
    * request or `server/discover`, or a 2025-11-25 `initialize`).
    */
   async connect(transport: Transport): Promise<void> {
+    this.prepareTools();
     // The SDK's stdio transport skips a line that is not JSON, and reports JSON that is not
     // JSON-RPC here without a word to the client: JSON-RPC answers it (id null), and the
     // connection goes on serving either way.
@@ -322,8 +325,21 @@ export class MCPServer {
     await Promise.allSettled([...this.live].map((server) => server.close()));
   }
 
+  /**
+   * Makes the first tool's checkers as the server starts serving. A tool's checkers are made on
+   * its first call; in a fresh process the first of them also runs the checker's own code for
+   * the first time (V8 compiles it then), which costs that call about a millisecond more.
+   * Made here, that millisecond is part of the start.
+   */
+  private prepareTools(): void {
+    if (this.preparing) return;
+    this.preparing = true;
+    this.registered.values().next().value?.prepare();
+  }
+
   private endpoint(options: HttpHandlerOptions): ServedEndpoint {
     if (this.http) throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
+    this.prepareTools();
     return (this.http = this.httpModule().createEndpoint({ perRequest: () => this.instance(false), session: () => this.instance(true) }, options));
   }
 

@@ -127,6 +127,15 @@ export class RegisteredTool {
     return (this.checkers ??= { input: checkerOf(this.inputSchema), output: this.outputSchema && checkerOf(this.outputSchema) });
   }
 
+  /** Makes the tool's checkers now rather than on its first call (a schema they cannot be made of fails that call, with the reason). */
+  prepare(): void {
+    try {
+      void this.compiled;
+    } catch {
+      // the call says why
+    }
+  }
+
   /**
    * Runs one `tools/call`. Never throws, never rejects: every failure is an `isError` result
    * that says what went wrong. `ctx` is the SDK's for the request (its signal is aborted
