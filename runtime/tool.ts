@@ -195,10 +195,16 @@ export class RegisteredTool {
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
   private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {
     // An argument left out is undefined, whatever Object.prototype holds under its name.
-    const positional: unknown[] = this.argumentsObject ? [args] : this.params.map((name) => (hasOwn.call(args, name) ? args[name] : undefined));
+    let positional: unknown[];
+    if (this.argumentsObject) positional = [args];
+    else {
+      const { params } = this;
+      positional = new Array(params.length);
+      for (let i = 0; i < params.length; i++) positional[i] = hasOwn.call(args, params[i]) ? args[params[i]] : undefined;
+    }
     if (this.timeout === undefined) {
       if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
-      return this.fn(...positional);
+      return this.fn.apply(undefined, positional);
     }
     return this.invokeWithin(this.timeout, positional, ctx, session);
   }
