@@ -59,7 +59,7 @@ describe("numbers JSON can carry, and nothing else", () => {
   test.each([
     ["Infinity (1e400 parses to it)", JSON.parse('{"n": 1e400}'), "n\n  Input should be a finite number [input_value=Infinity]"],
     ["-Infinity as an integer", { i: -Infinity }, "i\n  Input should be a finite number [input_value=-Infinity]"],
-    ["an integer beyond the safe range", { i: 9007199254740993 }, "i\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
+    ["an integer beyond the safe range (2^53 + 1, as JSON.parse reads it)", JSON.parse('{"i": 9007199254740993}'), "i\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
     ["NaN", { i: NaN }, "i\n  Input should be a finite number [input_value=NaN]"],
   ])("%s is refused", (_, value, lines) => {
     expect(messageFor(schema, value)).toBe(`1 validation error for fArguments\n${lines}`);
