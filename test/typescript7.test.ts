@@ -145,7 +145,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     expect(ts7).toEqual(runCli(["check"], dir));
     expect(ts7.stdout).toBe(
       "a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n" +
-        "a.ts(4,15): error TS93002: Function f: parameter x cannot be described as JSON Schema\n  f: x: bigint is not JSON-serializable (JSON.stringify throws on bigint)\n" +
+        "a.ts(4,15): error TS93002: Function f: parameter x cannot be described as JSON Schema\n  f: x: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead\n" +
         "1 tool registration checked: 2 errors, 0 warnings.\n",
     );
     expect(ts7.status).toBe(1);

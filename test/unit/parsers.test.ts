@@ -64,6 +64,13 @@ class Account {
 
 class Empty {}
 
+class Celsius {
+  constructor(private readonly degrees: number) {}
+  get fahrenheit(): number {
+    return this.degrees * 1.8 + 32;
+  }
+}
+
 class Stamp {
   at = 1;
   toJSON(): this {
@@ -97,8 +104,8 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
   [
     unsupportedParser,
     {
-      bigint: ["bigint", { kind: "unsupported", message: "bigint is not JSON-serializable (JSON.stringify throws on bigint)" }],
-      symbol: ["symbol", { kind: "unsupported", message: "symbol is not JSON-serializable (symbols are dropped)" }],
+      bigint: ["bigint", { kind: "unsupported", message: "bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead", lost: true }],
+      symbol: ["symbol", { kind: "unsupported", message: "symbol is not JSON-serializable (symbols are dropped): declare data instead, such as the symbol's description (a string)", lost: true }],
       never: ["never", { kind: "unsupported", message: "never has no values" }],
       "Box.param": ["", { kind: "unsupported", message: "P is an unresolved type parameter" }],
       "Box.key": ["", { kind: "unsupported", message: "keyof P depends on an unresolved type parameter" }],
@@ -206,10 +213,11 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
   [
     notSerializableParser,
     {
-      map: ["Map<string, number>", { kind: "unsupported", message: "Map<string, number> is not JSON-serializable" }],
-      set: ["Set<string>", { kind: "unsupported", message: "Set<string> is not JSON-serializable" }],
-      promise: ["Promise<string>", { kind: "unsupported", message: "Promise<string> is not JSON-serializable" }],
-      callback: ["() => void", { kind: "unsupported", message: "() => void is a function, which JSON drops" }],
+      // No value of these survives JSON.stringify: `lost`, with what to declare instead.
+      map: ["Map<string, number>", { kind: "unsupported", message: "Map<string, number> is sent as {} (JSON.stringify keeps none of a Map's entries): declare Record<string, number> (Object.fromEntries(map) makes one of a Map)", lost: true }],
+      set: ["Set<string>", { kind: "unsupported", message: "Set<string> is sent as {} (JSON.stringify keeps none of a Set's values): declare string[] ([...set] makes one of a Set)", lost: true }],
+      promise: ["Promise<string>", { kind: "unsupported", message: "Promise<string> is sent as {} (JSON.stringify does not wait for a promise): await it, and declare what it resolves to", lost: true }],
+      callback: ["() => void", { kind: "unsupported", message: "() => void is a function, which JSON drops (undefined, or null in an array): declare data, not a function", lost: true }],
     },
   ],
   [
@@ -218,6 +226,11 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       // Public instance fields only: no #private, private, static, accessor or method.
       account: ["Account", { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] }],
       emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
+      // Getters live on the prototype: JSON.stringify sends such an instance as {}.
+      gettersOnly: [
+        "Celsius",
+        { kind: "unsupported", message: 'Celsius is sent as {}: its getters ("fahrenheit") live on the prototype, where JSON.stringify never looks. Declare them as properties, or give the class a toJSON() that returns them', lost: true },
+      ],
     },
   ],
   [

@@ -36,7 +36,14 @@ export type Model = (
   /** A type with no JSON form, or a declaration typemcp refuses (a malformed JSDoc tag).
    *  Kept in the model (not thrown) so that the walk which reports it can say where it sits
    *  inside each tool's type. `message` names the type: "Map<string, User> is not JSON-serializable". */
-  | { kind: "unsupported"; message: string }
+  | {
+      kind: "unsupported";
+      message: string;
+      /** Every value of the type is lost on the way out: JSON.stringify makes it `{}`, drops it or
+       *  throws (a Map, a getter-only class, a bigint, a function). A result that holds one is an
+       *  error whatever `structuredOutput` says, since even its text carries no data. */
+      lost?: true;
+    }
 ) &
   Annotations;
 
