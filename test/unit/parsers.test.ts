@@ -10,6 +10,7 @@ import type { TypeParser } from "../../transformer/model/modeler";
 import { parsers } from "../../transformer/model/parsers";
 import { anyParser } from "../../transformer/model/parsers/any";
 import { arrayParser } from "../../transformer/model/parsers/array";
+import { arrayLikeParser } from "../../transformer/model/parsers/array-like";
 import { classParser } from "../../transformer/model/parsers/class";
 import { intersectionParser } from "../../transformer/model/parsers/intersection";
 import { literalParser } from "../../transformer/model/parsers/literal";
@@ -25,6 +26,8 @@ import { unsupportedParser } from "../../transformer/model/parsers/unsupported";
 import { probeTypes } from "../support/type-probe";
 
 const DECLARATIONS = `import type { Integer, Minimum, MinItems, Tag } from "typemcp";
+
+declare const brand: unique symbol;
 
 /** A point on the map. */
 interface Point {
@@ -63,6 +66,17 @@ class Account {
 }
 
 class Empty {}
+
+interface Tags extends Array<string> {}
+class TagList extends Array<string> {}
+interface Scores extends ReadonlyArray<number> {}
+interface Labels extends Tags {}
+interface Counted extends Array<number> {
+  total: number;
+}
+interface Named {
+  name: string;
+}
 
 class Celsius {
   constructor(private readonly degrees: number) {}
@@ -173,6 +187,20 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       nonNegative: ["number & Minimum<0>", { kind: "number", keywords: { minimum: 0 } }],
       integer: ["Integer", { kind: "integer" }],
       branded: ['string & { __brand: "UserId" }', { kind: "string" }],
+      symbolBranded: ['number & { readonly [brand]: "Meters" }', { kind: "number" }],
+      brandedArray: ['string[] & { readonly __brand: "Ids" }', { kind: "array", items: { kind: "string" } }],
+      // A non-empty array: the tuple, whose elements are all of the array's element type.
+      nonEmptyArray: ["[number, ...number[]] & number[]", { kind: "tuple", elements: [{ kind: "number" }], minItems: 1, rest: { kind: "number" } }],
+      otherElements: ["[string] & number[]", { kind: "unsupported", message: "[string] & number[] intersects a tuple with arrays or tuples of other element types, which typemcp cannot describe exactly" }],
+      bothArrays: ["string[] & readonly string[]", { kind: "array", items: { kind: "string" } }],
+      // An object type that is no brand: no number has its properties.
+      notBrand: [
+        "number & Named",
+        {
+          kind: "unsupported",
+          message: 'number & Named has no JSON value: no number has the properties of Named ("name"). A brand, which typemcp leaves out, has properties named with a leading underscore or keyed by a symbol only ({ readonly __brand: "Name" })',
+        },
+      ],
       merged: ["{ a: number } & { b: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: true }] }],
       nonEmpty: ["string[] & MinItems<1>", { kind: "array", items: { kind: "string" }, keywords: { minItems: 1 } }],
       unknownTag: ['number & Tag<"foo", 1>', { kind: "unsupported", message: 'Tag<"foo", 1> is a tag typemcp does not know' }],
@@ -187,6 +215,16 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       generic: ["Array<boolean>", { kind: "array", items: { kind: "boolean" } }],
       // A named type inside is a reference to its one definition.
       points: ["Point[]", { kind: "array", items: { kind: "ref", definition: { name: "Point", title: "Point", model: point } } }],
+    },
+  ],
+  [
+    arrayLikeParser,
+    {
+      tags: ["Tags", { kind: "array", items: { kind: "string" } }],
+      tagList: ["TagList", { kind: "array", items: { kind: "string" } }],
+      scores: ["Scores", { kind: "array", items: { kind: "number" } }],
+      labels: ["Labels", { kind: "array", items: { kind: "string" } }],
+      counted: ["Counted", { kind: "unsupported", message: 'Counted is an array with its own properties ("total"), which a JSON array cannot carry' }],
     },
   ],
   [

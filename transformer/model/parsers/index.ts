@@ -1,6 +1,7 @@
 import type { TypeParser } from "../modeler";
 import { anyParser } from "./any";
 import { arrayParser } from "./array";
+import { arrayLikeParser } from "./array-like";
 import { classParser } from "./class";
 import { intersectionParser } from "./intersection";
 import { literalParser } from "./literal";
@@ -17,7 +18,8 @@ import { unsupportedParser } from "./unsupported";
 /**
  * One parser per TypeScript construct, tried in this order; the first that supports a type
  * builds its model. Order matters only where constructs overlap: `boolean` is a union to the
- * checker (primitive before union), a Date is an object (toJSON before class and object).
+ * checker (primitive before union), a Date is an object (toJSON before class and object), a class
+ * extending Array is an array (before class).
  */
 export const parsers: readonly TypeParser[] = [
   anyParser,
@@ -30,6 +32,7 @@ export const parsers: readonly TypeParser[] = [
   intersectionParser,
   arrayParser,
   tupleParser,
+  arrayLikeParser,
   toJsonParser,
   notSerializableParser,
   classParser,
