@@ -36,7 +36,7 @@ export function findProblems(model: Model, path: string): Problem[] {
         if (m.rest) walk(m.rest, `${at}[]`);
         return;
       case "object":
-        for (const p of m.properties) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
+        for (const p of m.properties) if (!p.absent) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
         if (m.additional) walk(m.additional, `${at}[key]`);
         for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
         return;

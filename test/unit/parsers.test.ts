@@ -14,6 +14,7 @@ import { arrayLikeParser } from "../../transformer/model/parsers/array-like";
 import { classParser } from "../../transformer/model/parsers/class";
 import { intersectionParser } from "../../transformer/model/parsers/intersection";
 import { literalParser } from "../../transformer/model/parsers/literal";
+import { nonPrimitiveParser } from "../../transformer/model/parsers/non-primitive";
 import { notSerializableParser } from "../../transformer/model/parsers/not-serializable";
 import { nullishParser } from "../../transformer/model/parsers/nullish";
 import { objectParser } from "../../transformer/model/parsers/object";
@@ -116,11 +117,20 @@ const point: Model = {
 const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
   [anyParser, { any: ["any", { kind: "any" }], unknown: ["unknown", { kind: "any" }] }],
   [
+    nonPrimitiveParser,
+    {
+      nonPrimitive: [
+        "object",
+        { kind: "union", members: [{ kind: "object", properties: [], additional: { kind: "any" } }, { kind: "array", items: { kind: "any" } }] },
+      ],
+    },
+  ],
+  [
     unsupportedParser,
     {
       bigint: ["bigint", { kind: "unsupported", message: "bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead", lost: true }],
       symbol: ["symbol", { kind: "unsupported", message: "symbol is not JSON-serializable (symbols are dropped): declare data instead, such as the symbol's description (a string)", lost: true }],
-      never: ["never", { kind: "unsupported", message: "never has no values" }],
+      never: ["never", { kind: "unsupported", message: "never has no values", uninhabited: true }],
       "Box.param": ["", { kind: "unsupported", message: "P is an unresolved type parameter" }],
       "Box.key": ["", { kind: "unsupported", message: "keyof P depends on an unresolved type parameter" }],
       "Box.first": ["", { kind: "unsupported", message: "P[0] depends on an unresolved type parameter" }],
@@ -157,6 +167,9 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       letters: ['"a" | "b"', { kind: "union", members: [{ kind: "literal", value: "a" }, { kind: "literal", value: "b" }] }],
       color: ["Color", { kind: "union", members: [{ kind: "literal", value: "red" }, { kind: "literal", value: "green" }] }],
       // undefined travels as null: one null member for both.
+      // A member with no values adds none.
+      withEmptyBranch: ["number | [never]", { kind: "number" }],
+      allEmpty: ["[never] | { a: never }", { kind: "unsupported", message: "[never] has no values (its element 0 has none)", uninhabited: true }],
       nullable: ["string | null | undefined", { kind: "union", members: [{ kind: "null" }, { kind: "string" }] }],
       // No discriminant: each member admits the other's keys, optional, as TypeScript does for an object literal.
       open: [
@@ -213,6 +226,8 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       strings: ["string[]", { kind: "array", items: { kind: "string" } }],
       readonlyNumbers: ["readonly number[]", { kind: "array", items: { kind: "number" } }],
       generic: ["Array<boolean>", { kind: "array", items: { kind: "boolean" } }],
+      // The empty array alone.
+      nothing: ["never[]", { kind: "tuple", elements: [], minItems: 0 }],
       // A named type inside is a reference to its one definition.
       points: ["Point[]", { kind: "array", items: { kind: "ref", definition: { name: "Point", title: "Point", model: point } } }],
     },
@@ -276,6 +291,22 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
     {
       point: ["Point", point],
       anonymous: ["{ a: number; b?: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: false }] }],
+      // Typed undefined alone: never present, not even as null.
+      neverPresent: [
+        "{ a?: undefined; b?: void; c?: never; d: number }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "null" }, required: false, absent: true },
+            { name: "b", model: { kind: "null" }, required: false, absent: true },
+            { name: "c", model: { kind: "null" }, required: false, absent: true },
+            { name: "d", model: { kind: "number" }, required: true },
+          ],
+        },
+      ],
+      // No key is admitted: an object with none.
+      noKeys: ["Record<string, never>", { kind: "object", properties: [] }],
+      emptyProperty: ["{ a: never; b: string }", { kind: "unsupported", message: '{ a: never; b: string; } has no values (its property "a" has none)', uninhabited: true }],
       dictionary: ["Record<string, number>", { kind: "object", properties: [], additional: { kind: "number" } }],
       numberKeyed: ["Record<number, string>", { kind: "object", properties: [], patterns: [{ pattern: NUMERIC_KEY, model: { kind: "string" } }], numberKeys: true }],
       templateKeyed: ["{ [key: `data_${string}`]: number }", { kind: "object", properties: [], patterns: [{ pattern: "^data_[\\s\\S]*$", model: { kind: "number" } }] }],

@@ -5,6 +5,7 @@ import { arrayLikeParser } from "./array-like";
 import { classParser } from "./class";
 import { intersectionParser } from "./intersection";
 import { literalParser } from "./literal";
+import { nonPrimitiveParser } from "./non-primitive";
 import { notSerializableParser } from "./not-serializable";
 import { nullishParser } from "./nullish";
 import { objectParser } from "./object";
@@ -23,6 +24,7 @@ import { unsupportedParser } from "./unsupported";
  */
 export const parsers: readonly TypeParser[] = [
   anyParser,
+  nonPrimitiveParser,
   unsupportedParser,
   primitiveParser,
   literalParser,
