@@ -28,6 +28,17 @@ function numberPattern(stop?: string): string {
 const RADIX = "0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+";
 const BIGINT = `-?(?:0|[1-9][0-9]*|${RADIX})`;
 
+/** A class of the digits from `low` to `high`, as short as it is written: `7`, `[0-6]`. */
+function digitRange(low: number, high: number): string {
+  return low === high ? String(low) : `[${low}-${high}]`;
+}
+
+/** From `min` to `max` more digits: `[0-9]{0,3}`; nothing for none. */
+function digitRun(min: number, max: number): string {
+  if (max === 0) return "";
+  return min === max ? (max === 1 ? "[0-9]" : `[0-9]{${max}}`) : `[0-9]{${min},${max}}`;
+}
+
 /**
  * Digit strings of `digits.length` digits whose value is at most `digits` (`bound`
  * included): a range as alternatives, one per position where a smaller digit may stand.
@@ -37,7 +48,7 @@ function atMost(digits: string): string {
   for (let i = 0; i < digits.length; i++) {
     const d = Number(digits[i]);
     const low = i === 0 ? 1 : 0;
-    if (d > low) alternatives.push(`${digits.slice(0, i)}[${low}-${d - 1}][0-9]{${digits.length - i - 1}}`);
+    if (d > low) alternatives.push(`${digits.slice(0, i)}${digitRange(low, d - 1)}${digitRun(digits.length - i - 1, digits.length - i - 1)}`);
   }
   return `(?:${[...alternatives, digits].join("|")})`;
 }
@@ -52,8 +63,8 @@ function fractionAtMost(bound: string): string {
   for (let i = 0; i < bound.length; i++) {
     const smaller = Number(bound[i]) - 1;
     const after = bound.length - i - 1;
-    if (smaller >= 1) alternatives.push(`${bound.slice(0, i)}[1-${smaller}]`);
-    if (smaller >= 0 && after > 0) alternatives.push(`${bound.slice(0, i)}[0-${smaller}][0-9]{0,${after - 1}}[1-9]`);
+    if (smaller >= 1) alternatives.push(`${bound.slice(0, i)}${digitRange(1, smaller)}`);
+    if (smaller >= 0 && after > 0) alternatives.push(`${bound.slice(0, i)}${digitRange(0, smaller)}${digitRun(0, after - 1)}[1-9]`);
     if (bound[i] !== "0") alternatives.push(bound.slice(0, i + 1));
   }
   return `(?:${alternatives.join("|")})`;
@@ -61,7 +72,7 @@ function fractionAtMost(bound: string): string {
 
 /** A significand of 1 to `digits` significant digits as JavaScript writes one in exponent form: `1`, `1.5`, `9.25`. */
 function significand(digits: number): string {
-  return digits <= 1 ? "[1-9]" : `[1-9](?:\\.[0-9]{0,${digits - 2}}[1-9])?`;
+  return digits <= 1 ? "[1-9]" : `[1-9](?:\\.${digitRun(0, digits - 2)}[1-9])?`;
 }
 
 /**
