@@ -164,7 +164,7 @@ function checkOnce(session: Session, args: Arguments): number {
   return all.some(isError) ? 1 : 0;
 }
 
-async function buildOnce(session: Session, configFile: string, args: Arguments): Promise<number> {
+async function buildOnce(session: Session, configFile: string): Promise<number> {
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
     const { buildOnTs7 } = require("./build") as typeof import("./build");
@@ -196,7 +196,7 @@ async function run(args: Arguments): Promise<number> {
   if (args.command === "manifest") return manifest(args);
   const configFile = findConfig(args.project);
   const session = openSession(configFile);
-  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile, args));
+  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));
   if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
   try {
     return await once();

@@ -253,7 +253,7 @@ export class Ts7Session implements Session {
   private fileText(fileName: string): { fileName: string; text: string } {
     const file = this.files.get(fileName) ?? (isOwnSource(fileName) ? this.sourceFile(fileName) : undefined);
     if (file) return file;
-    let text = "";
+    let text: string;
     try {
       text = fs.readFileSync(fileName, "utf8");
     } catch {

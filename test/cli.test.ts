@@ -161,7 +161,7 @@ describe("typemcp check", () => {
     // --pretty: tsc's terminal format, file:line:col, the source line underlined.
     const pretty = runCli(["check", "--pretty"], dir);
     expect(pretty.status).toBe(0);
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
     const plain = pretty.stdout.replace(/\x1b\[[0-9;]*m/g, "");
     expect(plain).not.toBe(pretty.stdout);
     expect(plain).toContain(`src/server.ts:9:37 - ${WARNING.split("\n")[0]}`);

@@ -51,7 +51,7 @@ function conformance(url: string, scenario: string, revision: string): Outcome {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-conformance-"));
   try {
     const run = spawnSync(process.execPath, ["--import", NODE20, CLI, "server", "--url", url, "--scenario", scenario, "--spec-version", revision], { cwd, encoding: "utf8", timeout: 90_000 });
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
     const output = (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, "");
     const checks = new Map([...output.matchAll(/\[([a-z0-9-]+)\s*\] (SUCCESS|FAILURE|WARNING|INFO|SKIPPED)/g)].map((m) => [m[1], m[2]]));
     return { status: run.status, checks, output };

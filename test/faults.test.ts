@@ -222,6 +222,9 @@ describe("numbers JSON parses to a value other than the one written", () => {
   };
   const measure = contract({ name: "measure", params: ["length", "count", "big"], inputSchema });
   const invalid = (name: string, message: string) => errorResult(`Error executing tool measure: 1 validation error for measureArguments\n${name}\n  ${message}`);
+  // What a client that writes 2 ** 53 + 1 sends: JSON.parse reads it as 2 ** 53, as the literal here is.
+  // eslint-disable-next-line no-loss-of-precision -- the loss is what is tested
+  const TWO_TO_THE_53_PLUS_ONE = 9007199254740993;
   let client: Client;
   const received: unknown[][] = [];
   beforeEach(async () => {
@@ -235,7 +238,7 @@ describe("numbers JSON parses to a value other than the one written", () => {
     ["length", Infinity, "Input should be a finite number [input_value=Infinity]"],
     ["length", -Infinity, "Input should be a finite number [input_value=-Infinity]"],
     ["count", Infinity, "Input should be a finite number [input_value=Infinity]"],
-    ["count", 9007199254740993, "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
+    ["count", TWO_TO_THE_53_PLUS_ONE, "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
     ["big", 2 ** 60, "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=1152921504606847000]"],
     ["big", -(2 ** 53), "Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=-9007199254740992]"],
   ])("%s = %p is refused, by name", async (name, value, message) => {

@@ -13,9 +13,7 @@ import { resolvingTypemcpToSources } from "./support/package-types";
  * The plugin by the name tsconfig.json gives it, `typemcp/language-service` (jest maps it to its
  * source). tsserver loading it from an installed package is test/toolchains.test.ts's.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const compileModule = require("../transformer/compile") as { ToolCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");

@@ -166,10 +166,10 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
   });
   expect(only("misapplied_tag")).toMatchObject({
     category: "warning", code: 93001,
-    message: expect.stringMatching(/^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n  latest: result\.celsius: @minLength applies to strings only$/),
+    message: expect.stringMatching(/^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n {2}latest: result\.celsius: @minLength applies to strings only$/),
   });
-  expect(only("bad_pattern").message).toMatch(/\n  find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/);
-  expect(only("unknown_format_tag").message).toMatch(/\n  mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/);
+  expect(only("bad_pattern").message).toMatch(/\n {2}find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/);
+  expect(only("unknown_format_tag").message).toMatch(/\n {2}mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/);
 });
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {

@@ -20,6 +20,7 @@ function get_temperature(city: string): Integer {
 }
 
 /** Current weather for a city. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- `city` is the tool's input schema; the example answers alike for every city
 function get_weather(city: string): WeatherData {
   return { temperature: 16.2, humidity: 0.83, conditions: "Overcast" };
 }

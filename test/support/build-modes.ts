@@ -75,8 +75,17 @@ export function emitWith(program: ts.Program | ts.BuilderProgram, dir: string, t
   return { files, typemcp, compiler: [...ts.getPreEmitDiagnostics(inner), ...result.diagnostics] };
 }
 
+/** A contract literal as an emitted module holds it. */
+interface EmittedContract {
+  description?: string;
+  params: string[];
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  error?: string;
+}
+
 /** The contract literals of an emitted module, by tool name, parsed (they are JSON-like object literals). */
-export function contractsIn(js: string): Record<string, { description?: string; params: string[]; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; error?: string }> {
+export function contractsIn(js: string): Record<string, EmittedContract> {
   const contracts: Record<string, never> = {};
   const file = ts.createSourceFile("out.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const visit = (node: ts.Node): void => {

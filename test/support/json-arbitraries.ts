@@ -391,7 +391,12 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
       const others = walk.keys.filter(([k]) => !(k in value));
       if (others.length) {
         site(
-          fc.constantFrom(...others).chain(([k, sub]) => valuesOf(sub, root).map((v) => ({ node: { ...value, [k]: v }, what: `added declared key ${JSON.stringify(k)}` }))),
+          fc.constantFrom(...others).chain(([k, sub]) =>
+            valuesOf(sub, root).map((v) => ({
+              node: { ...value, [k]: v },
+              what: `added declared key ${JSON.stringify(k)}`,
+            })),
+          ),
         );
       }
     }
@@ -424,16 +429,16 @@ function pathText(path: Path): string {
  */
 export function mutantsOf(schema: JsonSchema, root: JsonSchema, mode: MutationMode): fc.Arbitrary<Mutant | undefined> {
   const keys = declaredKeys(schema, root);
-  return valuesOf(schema, root)
-    .chain((value) => {
-      const sites: Site[] = [];
-      sitesOf(value, schema, { root, mode, keys }, [], sites);
-      if (!sites.length) return fc.constant(undefined);
-      return fc
-        .nat({ max: sites.length - 1 })
-        .chain((i) =>
-          sites[i].mutate.map(({ node, what }): Mutant | undefined => ({ value: asJson(replaced(value, sites[i].path, node)), mutation: `${what} at ${pathText(sites[i].path)}` })),
-        );
+  return valuesOf(schema, root).chain((value) => {
+    const sites: Site[] = [];
+    sitesOf(value, schema, { root, mode, keys }, [], sites);
+    if (!sites.length) return fc.constant(undefined);
+    return fc.nat({ max: sites.length - 1 }).chain((i) =>
+      sites[i].mutate.map(({ node, what }): Mutant | undefined => ({
+        value: asJson(replaced(value, sites[i].path, node)),
+        mutation: `${what} at ${pathText(sites[i].path)}`,
+      })),
+    );
   });
 }
 

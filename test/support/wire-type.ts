@@ -39,6 +39,7 @@ type WireObject<T> = Flatten<
 >;
 
 /** An interface, so that a recursive element type (`type Json = ... | Json[]`) is resolved lazily. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an alias of the array type would be resolved eagerly
 interface WireArray<E> extends ReadonlyArray<Wire<E>> {}
 
 type WireOf<T> = T extends Date

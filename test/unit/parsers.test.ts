@@ -4,7 +4,6 @@
  * and that the parser list, in its order, hands each of those types to that parser.
  */
 import type { Type } from "../../transformer/checker/checker";
-import type * as ts from "typescript";
 import type { Model } from "../../transformer/model/model";
 import type { TypeParser } from "../../transformer/model/modeler";
 import { parsers } from "../../transformer/model/parsers";

@@ -41,7 +41,7 @@ export function loadTs7Modules(directory: string): Ts7Modules {
   } catch (error) {
     const [major, minor] = process.versions.node.split(".").map(Number);
     if ((error as { code?: string }).code === "ERR_REQUIRE_ESM" && (major < 20 || (major === 20 && minor < 19))) {
-      throw new Error(`TypeScript ${version}'s API is made of ES modules, which this Node.js (${process.version}) cannot load from typemcp: use Node.js 20.19 or later`);
+      throw new Error(`TypeScript ${version}'s API is made of ES modules, which this Node.js (${process.version}) cannot load from typemcp: use Node.js 20.19 or later`, { cause: error });
     }
     throw error;
   }
