@@ -180,7 +180,7 @@ describe("typemcp check", () => {
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe(
       ".build/cli/check-errors/src/lookup.ts(3,24): error TS93002: Function lookup: parameter query cannot be described as JSON Schema\n" +
-        "  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint)\n" +
+        "  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead\n" +
         `.build/cli/check-errors/src/server.ts(9,37): ${WARNING}` +
         ".build/cli/check-errors/src/server.ts(9,37): error TS93001: Function station: return type Station is not serializable for structured output\n" +
         "  station: result: Station is a class with no declared properties\n" +

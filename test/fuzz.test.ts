@@ -55,7 +55,7 @@ function describeType(type: GeneratedType): string {
 /** A reason without the type it names: "is not JSON-serializable", "has no values", ... */
 function reasonOf(detail: string): string {
   const known = [
-    "is not JSON-serializable", "is a function, which JSON drops", "has no values", "is an unresolved type parameter", "depends on an unresolved type parameter", "has no JSON form typemcp knows",
+    "is not JSON-serializable", "is sent as {}", "is a function, which JSON drops", "has no values", "is an unresolved type parameter", "depends on an unresolved type parameter", "has no JSON form typemcp knows",
     "is a class with no declared properties", "says nothing about the value's shape", "intersects primitives that no value can be", "is a tag typemcp does not know",
     "has no exact JSON Schema pattern", "is nested too deeply to describe", "is too large to describe", "spreads a type parameter", "has a rest element before other elements",
     "is not a JSON number", "whose own toJSON() JSON.stringify does not call", "have no exact pattern", "cannot be a tool argument", "overloaded functions cannot be tools",

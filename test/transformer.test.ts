@@ -109,7 +109,7 @@ test("rest and destructured parameters are refused with the reason", () => {
 test("a parameter type with no JSON form names the tool and the path inside the type", () => {
   expect(only("bigint_parameter")).toEqual({
     file: "bigint_parameter.ts", line: LINE + 1, column: 24, category: "error", code: 93002,
-    message: "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint)",
+    message: "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead",
   });
 });
 

@@ -236,23 +236,26 @@ export class ToolCompiler {
   }
 
   /**
-   * The output schema, or undefined for a text-only tool. `structuredOutput: false` is
-   * silent; in auto mode a return type that cannot be described is a warning (the tool
-   * answers with text only); with `structuredOutput: true` it is an error.
+   * The output schema, or undefined for a text-only tool. In auto mode a return type that
+   * cannot be described is a warning (the tool answers with text only); with
+   * `structuredOutput: true` it is an error. A return type holding a part no value of which
+   * survives JSON.stringify (a Map, a getter-only class, a bigint, a function) is an error in
+   * every mode, `structuredOutput: false` included: even the text would carry no data.
    */
   private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: Diagnostic[]) {
-    if (structuredOutput === false) return undefined;
     const required = structuredOutput === true;
+    const report = (category: DiagnosticCategory, message: string, details: string[]) =>
+      diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
     const notSerializable = (typeText: string, details: string[]) => {
+      if (structuredOutput === false) return;
       const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
       const message = required ? head : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
-      const category = required ? DiagnosticCategory.Error : DiagnosticCategory.Warning;
-      diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
+      report(required ? DiagnosticCategory.Error : DiagnosticCategory.Warning, message, details);
     };
 
     if (fn.unawaitable) {
       const message = `Function ${name}: return type ${this.checker.typeToString(this.checker.returnType(fn.signature))} is a union of promises of different types, whose awaited union TypeScript 7's checker API cannot give: declare it as one promise of the union (Promise<A | B>)`;
-      diagnostics.push(diagnosticAt(fn.returnTypeNode, DiagnosticCategory.Error, DiagnosticCode.OutputNotSerializable, message));
+      report(DiagnosticCategory.Error, message, []);
       return undefined;
     }
     if (!fn.returnType) {
@@ -272,10 +275,16 @@ export class ToolCompiler {
       return undefined;
     }
     const problems = findProblems(model, "result");
+    const lost = problems.filter((p) => p.lost);
+    if (lost.length) {
+      const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
+      report(DiagnosticCategory.Error, message, lost.map((p) => describeProblem(name, p)));
+      return undefined;
+    }
     if (problems.length) {
       notSerializable(typeText(), problems.map((p) => describeProblem(name, p)));
       return undefined;
     }
-    return outputSchema(name, model);
+    return structuredOutput === false ? undefined : outputSchema(name, model);
   }
 }

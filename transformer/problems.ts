@@ -4,6 +4,8 @@ import type { Definition, Model } from "./model/model";
 export interface Problem {
   path: string;
   message: string;
+  /** No value of this part survives JSON.stringify (see the model's `lost`). */
+  lost?: true;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -25,7 +27,7 @@ export function findProblems(model: Model, path: string): Problem[] {
     switch (m.kind) {
       case "unsupported":
         if (problems.length === MAX_PROBLEMS) more = true;
-        else problems.push({ path: at, message: m.message });
+        else problems.push(m.lost ? { path: at, message: m.message, lost: true } : { path: at, message: m.message });
         return;
       case "array":
         return walk(m.items, `${at}[]`);
@@ -34,7 +36,7 @@ export function findProblems(model: Model, path: string): Problem[] {
         if (m.rest) walk(m.rest, `${at}[]`);
         return;
       case "object":
-        for (const p of m.properties) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
+        for (const p of m.properties) if (!p.absent) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
         if (m.additional) walk(m.additional, `${at}[key]`);
         for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
         return;

@@ -26,6 +26,12 @@ export const KNOWN_DISAGREEMENTS: KnownDisagreement[] = [
     reason: "the `${number}` pattern bounds the exponent (e308) but not the digits before it: 5934e305 overflows to Infinity, which is no number",
     example: "user_5934e305",
   },
+  {
+    tool: "type_template_literals/echo_version",
+    direction: "schema accepts, TypeScript rejects",
+    reason: "the same bound, between two placeholders: 8576555843E0305 overflows to Infinity",
+    example: "v8576555843E0305.1",
+  },
 ];
 
 export function knownDisagreement(tool: string, direction: Direction): KnownDisagreement | undefined {

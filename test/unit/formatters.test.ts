@@ -53,6 +53,11 @@ const CASES: { [K in ModelKind]: [string, Extract<Model, { kind: K }>, JsonSchem
       },
     ],
     ["without properties", { kind: "object", properties: [] }, { type: "object", properties: {}, additionalProperties: false }],
+    [
+      "a property never present (`a?: undefined`) is left out: the closed object refuses its key, null included",
+      { kind: "object", properties: [{ name: "gone", model: { kind: "null" }, required: false, absent: true }, { name: "id", model: string, required: true }] },
+      { type: "object", properties: { id: { type: "string" } }, required: ["id"], additionalProperties: false },
+    ],
     ["a dictionary: additionalProperties alone", { kind: "object", properties: [], additional: number }, { type: "object", additionalProperties: { type: "number" } }],
     [
       "declared keys and an index signature",

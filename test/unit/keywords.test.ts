@@ -51,6 +51,9 @@ describe("a JSDoc tag's text", () => {
     ["uniqueItems", "yes", strings, '@uniqueItems takes true or false, not "yes"'],
     ["format", "e-mail", string, '@format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)'],
     ["default", "[1e400]", number, "@default takes a JSON value: Infinity is not a JSON number"],
+    // Not JSON (keys unquoted): taken as a string it would be a default its own schema refuses.
+    ["default", '{extra: {field: "value"}}', { kind: "any" }, '@default takes a JSON value: {extra: {field: "value"}} is not JSON (keys and strings go in double quotes)'],
+    ["default", "three", number, "@default takes a JSON value: three is not JSON, and this type admits no string"],
   ] as [string, string, Model, string][])("@%s %j on a %j: an error", (name, text, model, error) => {
     expect(keywordFromTag(name, text, model)).toEqual({ error });
   });

@@ -115,6 +115,8 @@ export interface TypeChecker {
   tupleShape(type: Type): { elementFlags: readonly number[]; minLength: number };
   isArrayType(type: Type): boolean;
   isTupleType(type: Type): boolean;
+  /** The base types a class or interface (or a reference to one) extends; none for other types. */
+  baseTypes(type: Type): readonly Type[];
   typeArguments(type: Type): readonly Type[];
   properties(type: Type): readonly Symbol[];
   property(type: Type, name: string): Symbol | undefined;

@@ -123,6 +123,13 @@ export class Ts5Checker implements TypeChecker {
   isTupleType(type: Type): boolean {
     return this.checker.isTupleType(T(type));
   }
+  baseTypes(type: Type): readonly Type[] {
+    const t = T(type) as ts.ObjectType;
+    if (!(t.flags & ts.TypeFlags.Object)) return [];
+    const target = t.objectFlags & ts.ObjectFlags.Reference ? (t as ts.TypeReference).target : t;
+    if (!(target.objectFlags & ts.ObjectFlags.ClassOrInterface)) return [];
+    return types(this.checker.getBaseTypes(target as ts.InterfaceType));
+  }
   typeArguments(type: Type): readonly Type[] {
     return types(this.checker.getTypeArguments(T(type) as ts.TypeReference));
   }

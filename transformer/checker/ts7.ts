@@ -276,6 +276,14 @@ export class Ts7Checker implements TypeChecker {
     const t = T(type);
     return (t.objectFlags & OBJECT_REFERENCE) !== 0 && (t.getTarget().objectFlags & OBJECT_TUPLE) !== 0;
   }
+  baseTypes(type: Type): readonly Type[] {
+    const t = T(type);
+    if (!(t.flags & this.objectFlag)) return [];
+    const target = t.objectFlags & OBJECT_REFERENCE ? t.getTarget() : t;
+    // Declared in the project without heritage clauses: no bases, no round trip.
+    if (!(target.objectFlags & OBJECT_CLASS_OR_INTERFACE) || this.declaredShape(target)) return [];
+    return memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []) as unknown as readonly Type[];
+  }
   typeArguments(type: Type): readonly Type[] {
     return memo(this.typeArgumentsOf, T(type), () => this.api.getTypeArguments(T(type))) as unknown as readonly Type[];
   }

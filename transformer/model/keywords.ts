@@ -30,9 +30,14 @@ function notJson(value: JsonValue): string | undefined {
   return undefined;
 }
 
-/** A JSON value from a tag's text; an error when it holds what JSON cannot carry. */
+/**
+ * A JSON value from a tag's text; an error when it holds what JSON cannot carry, or looks like
+ * JSON and is not (`{extra: {field: "value"}}`: keys unquoted), which taken as a string would
+ * be a default its own schema refuses.
+ */
 function jsonFromText(text: string): JsonValue | { error: string } {
   const value = json(text);
+  if (value === text.trim() && /^[[{"]/.test(value)) return { error: `takes a JSON value: ${value} is not JSON (keys and strings go in double quotes)` };
   const problem = notJson(value);
   return problem ? { error: `takes a JSON value: ${problem}` } : value;
 }
@@ -69,11 +74,22 @@ function checkPattern(value: JsonValue): string | undefined {
 const checkFormat = (value: JsonValue) =>
   typeof value === "string" && FORMATS.includes(value) ? undefined : `is not a format typemcp validates (one of: ${FORMATS.join(", ")})`;
 
+/** The JSON value a tag's text is; text that is not JSON is the string it says (`@default metric`). */
 function json(text: string): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;
   } catch {
     return text.trim();
+  }
+}
+
+/** Whether a tag's text is JSON as written, rather than a bare string. */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -145,6 +161,11 @@ function kindsOf(model: Model, seen = new Set<Model>()): Set<string> {
   }
 }
 
+function admitsString(model: Model): boolean {
+  const kinds = kindsOf(model);
+  return kinds.has("string") || kinds.has("any");
+}
+
 function appliesTo(rule: KeywordRule, model: Model): boolean {
   if (rule.applies === "any") return true;
   const kinds = kindsOf(model);
@@ -157,6 +178,10 @@ export function keywordFromTag(name: string, text: string, model: Model): { valu
   const value = rule.fromText(text);
   if (value !== null && typeof value === "object" && !Array.isArray(value) && "error" in value) return { error: `@${name} ${value.error}` };
   if (!appliesTo(rule, model)) return { error: `@${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only` };
+  // A bare word is a string default (`@default metric`): for a type no string is, it is a mistake.
+  if (name === "default" && !isJsonText(text) && !admitsString(model)) {
+    return { error: `@default takes a JSON value: ${text.trim()} is not JSON, and this type admits no string` };
+  }
   return { value: value as JsonValue };
 }
 

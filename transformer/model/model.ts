@@ -36,7 +36,17 @@ export type Model = (
   /** A type with no JSON form, or a declaration typemcp refuses (a malformed JSDoc tag).
    *  Kept in the model (not thrown) so that the walk which reports it can say where it sits
    *  inside each tool's type. `message` names the type: "Map<string, User> is not JSON-serializable". */
-  | { kind: "unsupported"; message: string }
+  | {
+      kind: "unsupported";
+      message: string;
+      /** Every value of the type is lost on the way out: JSON.stringify makes it `{}`, drops it or
+       *  throws (a Map, a getter-only class, a bigint, a function). A result that holds one is an
+       *  error whatever `structuredOutput` says, since even its text carries no data. */
+      lost?: true;
+      /** The type has no values at all (`never`, `[never]`, `{ a: never }`): a union leaves it
+       *  out, an array of it is empty. Alone, it is reported. */
+      uninhabited?: true;
+    }
 ) &
   Annotations;
 
@@ -56,6 +66,10 @@ export interface Property {
   /** Shared between every use of the type: annotations of this use live on the property. */
   model: Model;
   required: boolean;
+  /** Typed `undefined` alone (`a?: undefined`, `a?: void`, `a?: never`): never present in JSON,
+   *  not even as null. Left out of the schema, whose object is closed, so the key is refused;
+   *  kept in the model so that a union's members know the key is this one's (see union.ts). */
+  absent?: true;
   description?: string;
   keywords?: Keywords;
 }

@@ -29,8 +29,11 @@ export interface ParseContext {
   define(type: Type): void;
   /** The declared name of a named type (interface, class, alias), or undefined for anonymous ones. */
   nameOf(type: Type): string | undefined;
-  /** The model of a type with no JSON form: "<the type> <reason>". */
-  unsupported(type: Type, reason: string): Model;
+  /**
+   * The model of a type with no JSON form: "<the type> <reason>". `lost`: no value of it
+   * survives JSON.stringify; `uninhabited`: it has no values at all.
+   */
+  unsupported(type: Type, reason: string, flag?: "lost" | "uninhabited"): Model;
   typeText(type: Type): string;
 }
 
@@ -142,8 +145,9 @@ export class TypeModeler implements ParseContext {
     return name;
   }
 
-  unsupported(type: Type, reason: string): Model {
-    return { kind: "unsupported", message: `${this.typeText(type)} ${reason}` };
+  unsupported(type: Type, reason: string, flag?: "lost" | "uninhabited"): Model {
+    const message = `${this.typeText(type)} ${reason}`;
+    return flag ? { kind: "unsupported", message, [flag]: true } : { kind: "unsupported", message };
   }
 
   typeText(type: Type): string {

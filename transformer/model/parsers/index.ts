@@ -1,9 +1,11 @@
 import type { TypeParser } from "../modeler";
 import { anyParser } from "./any";
 import { arrayParser } from "./array";
+import { arrayLikeParser } from "./array-like";
 import { classParser } from "./class";
 import { intersectionParser } from "./intersection";
 import { literalParser } from "./literal";
+import { nonPrimitiveParser } from "./non-primitive";
 import { notSerializableParser } from "./not-serializable";
 import { nullishParser } from "./nullish";
 import { objectParser } from "./object";
@@ -17,10 +19,12 @@ import { unsupportedParser } from "./unsupported";
 /**
  * One parser per TypeScript construct, tried in this order; the first that supports a type
  * builds its model. Order matters only where constructs overlap: `boolean` is a union to the
- * checker (primitive before union), a Date is an object (toJSON before class and object).
+ * checker (primitive before union), a Date is an object (toJSON before class and object), a class
+ * extending Array is an array (before class).
  */
 export const parsers: readonly TypeParser[] = [
   anyParser,
+  nonPrimitiveParser,
   unsupportedParser,
   primitiveParser,
   literalParser,
@@ -30,6 +34,7 @@ export const parsers: readonly TypeParser[] = [
   intersectionParser,
   arrayParser,
   tupleParser,
+  arrayLikeParser,
   toJsonParser,
   notSerializableParser,
   classParser,

@@ -5,6 +5,7 @@ import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
 import { documentation } from "../jsdoc";
 import { includesUndefined, modelWithoutUndefined } from "../optional";
+import { isUninhabited } from "../uninhabited";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
 const PRIMITIVE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined;
@@ -28,12 +29,25 @@ function isData(symbol: Symbol, { checker }: ParseContext): boolean {
   return !(checker.callSignatures(type).length > 0 && checker.properties(type).length === 0);
 }
 
+const NO_VALUE = TypeFlags.Undefined | TypeFlags.Void | TypeFlags.Never;
+
+/** A property whose type has no JSON value (`undefined`, `void`, `never`): it can only be left out. */
+function isAbsent(symbol: Symbol, type: Type, { checker }: ParseContext): boolean {
+  // `a: never` is a property no object can have (the object type has no values); `a?: never` one it leaves out.
+  const noValue = checker.symbolFlags(symbol) & SymbolFlags.Optional ? NO_VALUE : NO_VALUE & ~TypeFlags.Never;
+  return (checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type]).every((member) => checker.flags(member) & noValue);
+}
+
 export function dataProperties(type: Type, ctx: ParseContext): Property[] {
   const { checker } = ctx;
   const properties: Property[] = [];
   for (const symbol of checker.properties(type)) {
     if (!isData(symbol, ctx)) continue;
     const propertyType = checker.typeOfSymbol(symbol);
+    if (isAbsent(symbol, propertyType, ctx)) {
+      properties.push({ name: checker.symbolName(symbol), model: { kind: "null" }, required: false, absent: true });
+      continue;
+    }
     const model = modelWithoutUndefined(propertyType, ctx);
     const { description, keywords, error } = documentation(symbol, model, checker);
     const property: Property = {
@@ -57,9 +71,13 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
   const { checker } = ctx;
   if (ctx.nameOf(type)) ctx.define(type);
   const model: ObjectModel = { kind: "object", properties: dataProperties(type, ctx) };
+  const empty = model.properties.find((p) => p.required && isUninhabited(p.model));
+  if (empty) return ctx.unsupported(type, `has no values (its property ${JSON.stringify(empty.name)} has none)`, "uninhabited");
   const patterns: { pattern: string; model: Model }[] = [];
   for (const index of checker.indexInfos(type)) {
     const value = modelWithoutUndefined(index.type, ctx);
+    // `Record<string, never>`: the signature admits no key.
+    if (isUninhabited(value)) continue;
     const keyFlags = checker.flags(index.keyType);
     if (keyFlags & TypeFlags.String) {
       model.additional = value;

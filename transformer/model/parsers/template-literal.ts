@@ -28,15 +28,92 @@ function numberPattern(stop?: string): string {
 const RADIX = "0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+";
 const BIGINT = `-?(?:0|[1-9][0-9]*|${RADIX})`;
 
+/** A class of the digits from `low` to `high`, as short as it is written: `7`, `[0-6]`. */
+function digitRange(low: number, high: number): string {
+  return low === high ? String(low) : `[${low}-${high}]`;
+}
+
+/** From `min` to `max` more digits: `[0-9]{0,3}`; nothing for none. */
+function digitRun(min: number, max: number): string {
+  if (max === 0) return "";
+  return min === max ? (max === 1 ? "[0-9]" : `[0-9]{${max}}`) : `[0-9]{${min},${max}}`;
+}
+
+/**
+ * Digit strings of `digits.length` digits whose value is at most `digits` (`bound`
+ * included): a range as alternatives, one per position where a smaller digit may stand.
+ */
+function atMost(digits: string): string {
+  const alternatives: string[] = [];
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[i]);
+    const low = i === 0 ? 1 : 0;
+    if (d > low) alternatives.push(`${digits.slice(0, i)}${digitRange(low, d - 1)}${digitRun(digits.length - i - 1, digits.length - i - 1)}`);
+  }
+  return `(?:${[...alternatives, digits].join("|")})`;
+}
+
+/**
+ * A fraction's digits (one at least, at most as many as `bound` has, the last not 0) whose
+ * value as `0.digits` is at most `0.bound`: a prefix of the bound, or a smaller digit at the
+ * first place they differ and any digits after it.
+ */
+function fractionAtMost(bound: string): string {
+  const alternatives: string[] = [];
+  for (let i = 0; i < bound.length; i++) {
+    const smaller = Number(bound[i]) - 1;
+    const after = bound.length - i - 1;
+    if (smaller >= 1) alternatives.push(`${bound.slice(0, i)}${digitRange(1, smaller)}`);
+    if (smaller >= 0 && after > 0) alternatives.push(`${bound.slice(0, i)}${digitRange(0, smaller)}${digitRun(0, after - 1)}[1-9]`);
+    if (bound[i] !== "0") alternatives.push(bound.slice(0, i + 1));
+  }
+  return `(?:${alternatives.join("|")})`;
+}
+
+/** A significand of 1 to `digits` significant digits as JavaScript writes one in exponent form: `1`, `1.5`, `9.25`. */
+function significand(digits: number): string {
+  return digits <= 1 ? "[1-9]" : `[1-9](?:\\.${digitRun(0, digits - 2)}[1-9])?`;
+}
+
 /**
  * Canonical numeric keys (`String(Number(k)) === k`): the keys a `number` index signature
- * admits. JavaScript writes a number in exponent form exactly when its exponent is ≥ 21 or
- * ≤ -7, with at most 17 significant digits, and never beyond e+308 / e-324.
+ * admits, as TypeScript tells a numeric property name. JavaScript writes a number with the
+ * fewest digits that read back as it: in exponent form exactly when its exponent is ≥ 21 or
+ * ≤ -7, never beyond e+308 / e-324. Which 16- and 17-digit strings are the shortest for their
+ * number no regular expression of reasonable size can tell ("9007199254740993" is read as
+ * ...992); up to 15 significant digits every string is: so keys have at most 15, and the
+ * integers up to 2^53 (all exact) any. Subnormal numbers (below 2.2e-308) hold fewer digits:
+ * at e-310 14, down to one at e-323, and e-324 is 5e-324 alone.
  */
-export const NUMERIC_KEY =
-  "^(?!-0$)(?:-?(?:0|[1-9][0-9]{0,20})(?:\\.[0-9]*[1-9])?" +
-  "|-?[1-9](?:\\.[0-9]{0,15}[1-9])?e(?:\\+(?:2[1-9]|[3-9][0-9]|[12][0-9]{2}|30[0-8])|-(?:[7-9]|[1-9][0-9]|[12][0-9]{2}|3[01][0-9]|32[0-4]))" +
-  "|NaN|-?Infinity)$";
+function numericKey(): string {
+  const SIGNIFICANT = 15;
+  const integer = [
+    `[1-9][0-9]{0,${SIGNIFICANT - 1}}`,
+    // 16 to 21 digits, at most 15 of them significant: `100000000000000000000` (1e20).
+    `(?=[0-9]{${SIGNIFICANT + 1},21}$)[1-9][0-9]{0,${SIGNIFICANT - 1}}0+`,
+    // Every integer up to 2^53 is exact: 16 digits up to 9007199254740992.
+    atMost(String(2 ** 53)),
+  ];
+  const fraction = [
+    // 0 < exponent ≤ 21, digits after the point: at most 15 digits in all.
+    `(?=[0-9.]{3,${SIGNIFICANT + 1}}$)[1-9][0-9]*\\.[0-9]*[1-9]`,
+    // -7 < exponent ≤ 0: `0.000123`.
+    `0\\.0{0,5}[1-9](?:[0-9]{0,${SIGNIFICANT - 2}}[1-9])?`,
+  ];
+  const positive = `\\+(?:2[1-9]|[3-9][0-9]|[12][0-9]{2}|30[0-7])`;
+  const negative = `-(?:[7-9]|[1-9][0-9]|[12][0-9]{2}|30[0-9])`;
+  const exponent = [
+    `${significand(SIGNIFICANT)}e(?:${positive}|${negative})`,
+    // e+308: up to 1.7976931348623157e308, the largest number (15 digits: 1.79769313486231).
+    `1(?:\\.${fractionAtMost("79769313486231")})?e\\+308`,
+  ];
+  for (let e = 310; e <= 323; e++) exponent.push(`${significand(324 - e)}e-${e}`);
+  exponent.push("5e-324");
+  const number = [...integer, ...fraction, ...exponent].join("|");
+  return `^(?!-0$)(?:-?(?:0|${number})|NaN|-?Infinity)$`;
+}
+
+export const NUMERIC_KEY = numericKey();
 
 /**
  * The pattern a placeholder matches. `next` is the text after it: TypeScript splits a

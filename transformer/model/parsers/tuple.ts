@@ -2,6 +2,7 @@ import { ElementFlags } from "../../checker/flags";
 import type { Model } from "../model";
 import type { TypeParser } from "../modeler";
 import { modelWithoutUndefined } from "../optional";
+import { isUninhabited } from "../uninhabited";
 
 /** Tuples, with optional and rest elements. */
 export const tupleParser: TypeParser = {
@@ -24,7 +25,10 @@ export const tupleParser: TypeParser = {
         rest = ctx.modelOf(elementTypes[i]);
       } else {
         // An optional element is absent or of its type: JSON has no `undefined` to put there.
-        elements.push(flags & ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]));
+        const element = flags & ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]);
+        // A required element with no values: no tuple has one.
+        if (flags & ElementFlags.Required && isUninhabited(element)) return ctx.unsupported(type, `has no values (its element ${i} has none)`, "uninhabited");
+        elements.push(element);
       }
     }
     return { kind: "tuple", elements, minItems: minLength, rest };

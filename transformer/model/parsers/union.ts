@@ -2,6 +2,7 @@ import type { Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
+import { isUninhabited } from "../uninhabited";
 
 function objectOf(model: Model): ObjectModel | undefined {
   const resolved = model.kind === "ref" ? model.definition.model : model;
@@ -35,7 +36,8 @@ function openMembers(models: Model[]): Model[] {
     for (const other of present) {
       if (other === own) continue;
       for (const p of other.properties) {
-        if (own.properties.some((q) => q.name === p.name)) continue;
+        // A key another member never has (`b?: undefined`) is one this member does not admit either.
+        if (p.absent || own.properties.some((q) => q.name === p.name)) continue;
         foreign.set(p.name, [...(foreign.get(p.name) ?? []), p.model]);
       }
     }
@@ -51,14 +53,21 @@ function openMembers(models: Model[]): Model[] {
 export function unionModel(members: readonly Type[], ctx: ParseContext): Model {
   const models: Model[] = [];
   let hasNull = false;
+  let uninhabited: Model | undefined;
   for (const member of members) {
     const model = ctx.modelOf(member);
+    // A member with no values (`[never]`) adds none: the union is what the others are.
+    if (isUninhabited(model)) {
+      uninhabited ??= model;
+      continue;
+    }
     if (model.kind === "null") {
       if (hasNull) continue;
       hasNull = true;
     }
     models.push(model);
   }
+  if (models.length === 0) return uninhabited!;
   return models.length === 1 ? models[0] : { kind: "union", members: openMembers(models) };
 }
 

@@ -7,13 +7,15 @@ export const objectFormatter: ModelFormatter<"object"> = {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const property of model.properties) {
+      // Never present (`a?: undefined`): not declared, so the closed object refuses the key.
+      if (property.absent) continue;
       // The property's own description and keywords go on a copy: the model is shared.
       setOwn(properties, property.name, annotate({ ...ctx.format(property.model) }, property));
       if (property.required) required.push(property.name);
     }
     const schema: JsonSchema = { type: "object" };
     // A pure dictionary (`Record<string, T>`) is `additionalProperties` alone, as DESIGN §3 shows it.
-    if (model.properties.length || (!model.additional && !model.patterns)) schema.properties = properties;
+    if (Object.keys(properties).length || (!model.additional && !model.patterns)) schema.properties = properties;
     if (required.length) schema.required = required;
     // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
     // never fail on this: the runtime sends only declared properties, see runtime/wire.ts.)
