@@ -168,14 +168,14 @@ const cases: Record<string, Case> = {
   "the MCP SDK's Server class": {
     type: "Server",
     decls: ['import type { Server } from "@modelcontextprotocol/sdk/server/index.js";'],
-    input: /Server<.*> is a class with no declared properties/,
-    output: /Server<.*> is a class with no declared properties/,
+    input: /Server<.*> is sent as \{\}: its getters \("experimental", "transport"\) live on the prototype/,
+    output: /Server<.*> is sent as \{\}: its getters \("experimental", "transport"\) live on the prototype/,
   },
   "a zod schema's inferred type, and the zod schema type itself": {
     type: "[Shape, typeof Shape]",
     decls: ['import { z } from "zod";', "const Shape = z.object({ name: z.string(), tags: z.array(z.string()).optional(), size: z.number().int() });", "type Shape = z.infer<typeof Shape>;"],
-    input: /\[1\]/,
-    output: /\[1\]/,
+    input: /has no values \(its element 1 has none\)/,
+    output: /has no values \(its element 1 has none\)/,
   },
   "Node's Buffer: what its toJSON() returns": {
     type: "Buffer",
@@ -253,12 +253,12 @@ const regressions: Record<string, Case> = {
     input: /JsonA has a toJSON\(\) that returns JsonB, whose own toJSON\(\) JSON.stringify does not call/,
     output: /JsonA has a toJSON\(\) that returns JsonB, whose own toJSON\(\) JSON.stringify does not call/,
   },
-  "a void property made optional (its schema was anyOf: [])": {
+  "a void property made optional (its schema was anyOf: []): left out, as no JSON value can stand for it": {
     type: "Partial<{ done: void; n: number }>",
     decls: [],
     input: "schema",
     output: "schema",
-    check: (input) => expect(schemaOf(input).properties.value.properties.done).toEqual({ type: "null" }),
+    check: (input) => expect(schemaOf(input).properties.value).toEqual({ type: "object", properties: { n: { type: "number" } }, additionalProperties: false }),
   },
   "enum members whose values are computed (no literal type): numbers": {
     type: "[Sized, Sized.Length, Declared]",

@@ -275,7 +275,8 @@ export class ToolCompiler {
       return undefined;
     }
     const problems = findProblems(model, "result");
-    const lost = problems.filter((p) => p.lost);
+    // The note that the list is cut short stays with it.
+    const lost = problems.filter((p) => p.lost || (p.more && problems.some((q) => q.lost)));
     if (lost.length) {
       const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
       report(DiagnosticCategory.Error, message, lost.map((p) => describeProblem(name, p)));

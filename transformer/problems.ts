@@ -6,6 +6,8 @@ export interface Problem {
   message: string;
   /** No value of this part survives JSON.stringify (see the model's `lost`). */
   lost?: true;
+  /** The note that more problems were found than are listed. */
+  more?: true;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -50,7 +52,7 @@ export function findProblems(model: Model, path: string): Problem[] {
     }
   };
   walk(model, path);
-  if (more) problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed` });
+  if (more) problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed`, more: true });
   return problems;
 }
 
