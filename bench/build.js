@@ -14,7 +14,11 @@ const ts = require("typescript");
 const { createTransformer } = require("../dist/transformer/index.js");
 
 function format(diagnostics) {
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" });
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => "\n",
+  });
 }
 
 /**
@@ -26,12 +30,16 @@ function format(diagnostics) {
  */
 function build(projectDir, { transform, outDir, parseAllJSDoc = false }, write = true) {
   const t0 = performance.now();
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(projectDir, "tsconfig.json"), { outDir: path.join(projectDir, outDir) }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(projectDir, "tsconfig.json"),
+    { outDir: path.join(projectDir, outDir) },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
     },
-  });
+  );
   // As tsc and tspc: the JSDoc of TypeScript files is skipped (the checker needs none of it);
   // the transformer parses the comments it reads itself.
   const host = ts.createCompilerHost(parsed.options);
@@ -76,7 +84,8 @@ const SIDES = { typemcp: TYPEMCP, plain: PLAIN, "plain-all": { ...PLAIN, parseAl
 
 if (require.main === module) {
   const [projectDir, once, side] = process.argv.slice(2);
-  if (once !== undefined && (once !== "once" || !Object.hasOwn(SIDES, side))) throw new Error("usage: node bench/build.js <project> [once plain|plain-all|typemcp]");
+  if (once !== undefined && (once !== "once" || !Object.hasOwn(SIDES, side)))
+    throw new Error("usage: node bench/build.js <project> [once plain|plain-all|typemcp]");
   console.log(JSON.stringify(once ? build(projectDir, SIDES[side], false) : build(projectDir, TYPEMCP)));
 }
 

@@ -20,7 +20,8 @@ function coldStart(main, call) {
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
     child.on("exit", (code) => {
-      if (result.first_call_ms === undefined) reject(new Error(`bench: ${main} exited (${code}) before answering: ${stderr.slice(0, 2000)}`));
+      if (result.first_call_ms === undefined)
+        reject(new Error(`bench: ${main} exited (${code}) before answering: ${stderr.slice(0, 2000)}`));
     });
     child.stdout.on("data", (chunk) => {
       buffered += chunk;
@@ -37,7 +38,8 @@ function coldStart(main, call) {
           result.tools = message.result.tools.length;
           send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { ...call, _meta: ENVELOPE } });
         } else if (message.id === 3) {
-          if (message.error || message.result.isError) return reject(new Error(`bench: ${main}: ${call.name} failed: ${line.slice(0, 600)}`));
+          if (message.error || message.result.isError)
+            return reject(new Error(`bench: ${main}: ${call.name} failed: ${line.slice(0, 600)}`));
           result.first_call_ms = performance.now() - listed;
           // Resolve once it is gone, so that it does not compete with the next measurement.
           child.once("exit", () => resolve(result));

@@ -37,7 +37,9 @@ function buildCommands(dir) {
   fs.rmSync(patched, { recursive: true, force: true });
   fs.cpSync(typescript, patched, { recursive: true });
   const tsPatch = path.dirname(require.resolve("ts-patch/package.json"));
-  execFileSync(process.execPath, [path.join(tsPatch, "bin", "ts-patch.js"), "install", "--silent", "--dir", patched], { stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync(process.execPath, [path.join(tsPatch, "bin", "ts-patch.js"), "install", "--silent", "--dir", patched], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const tsc = path.join(typescript, "bin", "tsc");
   const tspc = path.join(tsPatch, "bin", "tspc.js");
   const patchedTsc = path.join(patched, "bin", "tsc");
@@ -74,10 +76,20 @@ function commandArgs(commands, name, out) {
 function ts7CommandRun(dir, name, out) {
   const project = path.join(dir, "typemcp");
   const outDir = path.join(out, name);
-  if (name === "tsc7") return { args: [path.join(TS7, "bin", "tsc"), "-p", path.join(project, "tsconfig.no-plugin.json"), "--outDir", outDir], env: process.env };
+  if (name === "tsc7")
+    return {
+      args: [path.join(TS7, "bin", "tsc"), "-p", path.join(project, "tsconfig.no-plugin.json"), "--outDir", outDir],
+      env: process.env,
+    };
   const tsconfig = path.join(project, "tsconfig.ts7.json");
-  fs.writeFileSync(tsconfig, JSON.stringify({ extends: "./tsconfig.no-plugin.json", compilerOptions: { outDir } }, null, 2) + "\n");
-  return { args: [path.join(__dirname, "..", "dist", "cli", "index.js"), "build", "-p", tsconfig], env: { ...process.env, TYPEMCP_TYPESCRIPT: TS7 } };
+  fs.writeFileSync(
+    tsconfig,
+    JSON.stringify({ extends: "./tsconfig.no-plugin.json", compilerOptions: { outDir } }, null, 2) + "\n",
+  );
+  return {
+    args: [path.join(__dirname, "..", "dist", "cli", "index.js"), "build", "-p", tsconfig],
+    env: { ...process.env, TYPEMCP_TYPESCRIPT: TS7 },
+  };
 }
 
 module.exports = { COMMANDS, TS7_COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs, ts7CommandRun };

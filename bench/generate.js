@@ -43,7 +43,11 @@ interface Weather {
   station: Station;
   history: DayReading[];
 }`,
-    doc: ["Current weather for a city, with the last days' readings.", "@param city Name of the city.", "@param days How many past days to include."],
+    doc: [
+      "Current weather for a city, with the last days' readings.",
+      "@param city Name of the city.",
+      "@param days How many past days to include.",
+    ],
     params: "city: string, days?: Integer",
     returns: "Weather",
     jsParams: "city, days",
@@ -84,7 +88,11 @@ interface SearchHit {
   snippet?: string;
   tags: string[];
 }`,
-    doc: ["Full-text search over the documentation.", "@param query Words to look for.", "@param limit At most this many hits."],
+    doc: [
+      "Full-text search over the documentation.",
+      "@param query Words to look for.",
+      "@param limit At most this many hits.",
+    ],
     params: `query: string, filters: SearchFilters, limit: Integer = 5, sort: "relevance" | "date" = "relevance"`,
     returns: "SearchHit[]",
     jsParams: `query, filters, limit = 5, sort = "relevance"`,
@@ -400,7 +408,11 @@ function jsFunction(i) {
   return `function ${toolName(i)}(${t.jsParams}) {\n  ${t.jsBody ?? t.body}\n}`;
 }
 
-const callArgs = (i) => templateOf(i).jsParams.split(",").map((p) => `args.${p.split("=")[0].trim()}`).join(", ");
+const callArgs = (i) =>
+  templateOf(i)
+    .jsParams.split(",")
+    .map((p) => `args.${p.split("=")[0].trim()}`)
+    .join(", ");
 
 /** McpServer + Zod: what users of the SDK write today. */
 function writeZod(dir, n) {

@@ -35,11 +35,21 @@ async function serve(projectDir, contender) {
 
 /** One 2026-07-28 request as its own POST, with the headers the spec has clients send. */
 async function post(url, method, params) {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": method };
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": method,
+  };
   if (params.name) headers["mcp-name"] = params.name;
-  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: ENVELOPE } }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: ENVELOPE } }),
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`bench: ${method} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`bench: ${method} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
 

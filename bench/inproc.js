@@ -49,7 +49,8 @@ async function round(projectDir, contender, settings) {
   const [setupMs, rpc] = await timed(() => rawConnect(createServer()));
   out.setup_ms = setupMs;
   const [firstListMs, list] = await timed(() => rpc("tools/list", {}));
-  if (list.result?.tools?.length !== n) throw new Error(`bench: ${contender} lists ${list.result?.tools?.length} tools, expected ${n}`);
+  if (list.result?.tools?.length !== n)
+    throw new Error(`bench: ${contender} lists ${list.result?.tools?.length} tools, expected ${n}`);
   out.first_list_ms = firstListMs;
   const lists = [];
   for (let i = 0; i < settings.lists; i++) lists.push((await timed(() => rpc("tools/list", {})))[0]);

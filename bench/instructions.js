@@ -31,8 +31,11 @@ function readSettings(argv) {
     if (flag) settings[name] = Number(flag.split("=")[1]);
     if (!(settings[name] >= 1)) throw new Error(`bench: --${name} must be a positive number`);
   }
-  const unknown = argv.filter((a) => a !== "--dry-run" && !Object.keys(settings).some((name) => a.startsWith(`--${name}=`)));
-  if (unknown.length) throw new Error(`bench: unknown argument ${unknown.join(" ")} (--n=, --warmup=, --calls=, --dry-run)`);
+  const unknown = argv.filter(
+    (a) => a !== "--dry-run" && !Object.keys(settings).some((name) => a.startsWith(`--${name}=`)),
+  );
+  if (unknown.length)
+    throw new Error(`bench: unknown argument ${unknown.join(" ")} (--n=, --warmup=, --calls=, --dry-run)`);
   return { settings, dryRun: argv.includes("--dry-run") };
 }
 
@@ -41,10 +44,22 @@ const log = (message) => process.stderr.write(`[instructions] ${message}\n`);
 /** Instructions executed by `node --predictable <script> <args>` (all threads), from callgrind's summary; `script` from bench/ or absolute. */
 function count(script, args) {
   return new Promise((resolve, reject) => {
-    const command = ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", path.resolve(__dirname, script), ...args.map(String)];
+    const command = [
+      "--tool=callgrind",
+      "--callgrind-out-file=/dev/null",
+      process.execPath,
+      "--predictable",
+      path.resolve(__dirname, script),
+      ...args.map(String),
+    ];
     execFile("valgrind", command, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
       const collected = /Collected : (\d+)/.exec(stderr);
-      if (error || !collected) return reject(new Error(`bench: valgrind ${command.slice(2).join(" ")} failed: ${error?.message ?? ""}\n${stderr.slice(-2000)}`));
+      if (error || !collected)
+        return reject(
+          new Error(
+            `bench: valgrind ${command.slice(2).join(" ")} failed: ${error?.message ?? ""}\n${stderr.slice(-2000)}`,
+          ),
+        );
       resolve(Number(collected[1]));
     });
   });
@@ -55,7 +70,8 @@ function runOnce(script, args) {
   const command = ["--predictable", path.resolve(__dirname, script), ...args.map(String)];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, command, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) return reject(new Error(`bench: node ${command.join(" ")} failed: ${error.message}\n${stderr.slice(-2000)}`));
+      if (error)
+        return reject(new Error(`bench: node ${command.join(" ")} failed: ${error.message}\n${stderr.slice(-2000)}`));
       resolve(null);
     });
   });
@@ -100,7 +116,9 @@ async function main() {
     const [script, ...args] = commandArgs(commands, name, outputs);
     return measure(script, args);
   };
-  log(`${dryRun ? "dry run (nothing counted)" : "counting"}: 4 call sessions, 2 builds and ${COMMANDS.length} commands${dryRun ? "" : " under valgrind"}, two at a time`);
+  log(
+    `${dryRun ? "dry run (nothing counted)" : "counting"}: 4 call sessions, 2 builds and ${COMMANDS.length} commands${dryRun ? "" : " under valgrind"}, two at a time`,
+  );
   const jobs = [
     [`session typemcp ${warmup}`, session("typemcp", warmup)],
     [`session floor ${warmup}`, session("floor", warmup)],
@@ -110,10 +128,15 @@ async function main() {
     ["build typemcp", build("typemcp")],
     ...COMMANDS.map((name) => [`command ${name}`, command(name)]),
   ];
-  const results = await inPairs(jobs.map(([, job]) => job)).finally(() => fs.rmSync(outputs, { recursive: true, force: true }));
+  const results = await inPairs(jobs.map(([, job]) => job)).finally(() =>
+    fs.rmSync(outputs, { recursive: true, force: true }),
+  );
   if (dryRun) {
     process.stdout.write(`dry run: ${jobs.length} runs completed, no instructions counted\n`);
-    process.stdout.write(JSON.stringify({ bench: "typemcp-instructions", dry_run: true, settings, runs: jobs.map(([label]) => label) }) + "\n");
+    process.stdout.write(
+      JSON.stringify({ bench: "typemcp-instructions", dry_run: true, settings, runs: jobs.map(([label]) => label) }) +
+        "\n",
+    );
     return;
   }
   const [typemcpShort, floorShort, typemcpLong, floorLong, plain, typemcp, ...counted] = results;
@@ -127,7 +150,10 @@ async function main() {
       instructions: commandCounts,
       over_tsc: Object.fromEntries(COMMANDS.map((name) => [name, commandCounts[name] / commandCounts.tsc])),
       // What the plugin adds to the same command without it: typemcp's own share, ts-patch's apart.
-      plugin_over_same_command: { tspc: commandCounts.tspc / commandCounts.tspc_without_plugin, patched: commandCounts.patched / commandCounts.patched_without_plugin },
+      plugin_over_same_command: {
+        tspc: commandCounts.tspc / commandCounts.tspc_without_plugin,
+        patched: commandCounts.patched / commandCounts.patched_without_plugin,
+      },
     },
     machine: { cpus: os.cpus().length, node: process.version },
   };
@@ -139,7 +165,12 @@ async function main() {
 |---|---|---|---|
 | one tools/call in steady state, after ${warmup.toLocaleString("en-US")} calls (instructions; reference: the floor) | ${k(perCall.typemcp)} | ${k(perCall.floor)} | ${result.call.floor_over_typemcp.toFixed(3)}× the floor's throughput |
 | build of ${settings.n} tools, whole process (instructions; reference: plain tsc) | ${g(typemcp)} | ${g(plain)} | ${result.build.typemcp_over_plain.toFixed(3)}× plain tsc |
-${COMMANDS.filter((name) => name !== "tsc").map((name) => `| command \`${COMMAND_LABELS[name]}\` at ${settings.n} tools (instructions; reference: \`tsc\`) | ${g(commandCounts[name])} | ${g(commandCounts.tsc)} | ${result.commands.over_tsc[name].toFixed(3)}× tsc |`).join("\n")}
+${COMMANDS.filter((name) => name !== "tsc")
+  .map(
+    (name) =>
+      `| command \`${COMMAND_LABELS[name]}\` at ${settings.n} tools (instructions; reference: \`tsc\`) | ${g(commandCounts[name])} | ${g(commandCounts.tsc)} | ${result.commands.over_tsc[name].toFixed(3)}× tsc |`,
+  )
+  .join("\n")}
 ${["tspc", "patched"].map((name) => `| the plugin alone: command \`${COMMAND_LABELS[name]}\` (reference: the same command, no plugin) | ${g(commandCounts[name])} | ${g(commandCounts[`${name}_without_plugin`])} | ${result.commands.plugin_over_same_command[name].toFixed(3)}× |`).join("\n")}
 
 `);

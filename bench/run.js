@@ -15,13 +15,25 @@ const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
 const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
-const { COMMANDS, TS7_COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs, ts7CommandRun } = require("./commands");
+const {
+  COMMANDS,
+  TS7_COMMANDS,
+  COMMAND_LABELS,
+  buildCommands,
+  outputRoot,
+  commandArgs,
+  ts7CommandRun,
+} = require("./commands");
 
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
 const SETTINGS = {
   n: [500, 24, "tools in the runtime measurements"],
   rounds: [5, 2, "in-process rounds (one child process per contender each)"],
-  first: [20000, 400, "tools/call per contender per round from the server's start (every tool's first among them), timed as one window"],
+  first: [
+    20000,
+    400,
+    "tools/call per contender per round from the server's start (every tool's first among them), timed as one window",
+  ],
   calls: [40000, 800, "tools/call per contender per round after that window, for steady-state throughput"],
   slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],
@@ -37,7 +49,8 @@ const SETTINGS = {
 
 function readSettings(argv, env) {
   if (argv.includes("--help")) {
-    for (const [name, [full, fast, what]] of Object.entries(SETTINGS)) console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
+    for (const [name, [full, fast, what]] of Object.entries(SETTINGS))
+      console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
@@ -47,7 +60,8 @@ function readSettings(argv, env) {
     const raw = flag ? flag.split("=")[1] : env[`BENCH_${name.toUpperCase()}`];
     const value = raw ?? (quick ? fast : full);
     settings[name] = typeof full === "number" ? Number(value) : String(value);
-    if (typeof full === "number" && !(settings[name] >= 1)) throw new Error(`bench: ${name} must be a positive number, got ${raw}`);
+    if (typeof full === "number" && !(settings[name] >= 1))
+      throw new Error(`bench: ${name} must be a positive number, got ${raw}`);
   }
   settings.build_sizes = settings.build_sizes.split(",").map(Number);
   return settings;
@@ -69,16 +83,26 @@ const pairedDiff = (a, b) => median(a.map((x, i) => x - b[i]));
 const inTurn = (names, round) => (round % 2 ? [...names].reverse() : names);
 
 /** The order of the contenders in round r: each permutation in turn, so that none always goes first or after the same one. */
-const PERMUTATIONS = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
+const PERMUTATIONS = [
+  [0, 1, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [0, 2, 1],
+  [2, 1, 0],
+  [1, 0, 2],
+];
 const orderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => CONTENDERS[i]);
 
 /** { typemcp: [...], zod: [...], floor: [...] } from records { typemcp: {key: value}, ... } (or { typemcp: value } without key). */
-const column = (records, key) => Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
+const column = (records, key) =>
+  Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
 const medians = (s) => Object.fromEntries(CONTENDERS.map((c) => [c, median(s[c])]));
 
 /** A round child (bench/inproc.js round): its set-up measures, then throughput slices on request. */
 function roundChild(dir, contender, childSettings) {
-  const proc = fork(path.join(__dirname, "inproc.js"), ["round", dir, contender, JSON.stringify(childSettings)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const proc = fork(path.join(__dirname, "inproc.js"), ["round", dir, contender, JSON.stringify(childSettings)], {
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   const next = () =>
     new Promise((resolve, reject) => {
       const onExit = (code) => reject(new Error(`bench: the ${contender} round child exited (${code})`));
@@ -112,7 +136,13 @@ function roundChild(dir, contender, childSettings) {
  */
 async function measureInProcess(dir, settings) {
   const rounds = [];
-  const childSettings = { first: settings.first, calls: settings.calls, slices: settings.slices, lists: settings.lists, shapes: TEMPLATES.length };
+  const childSettings = {
+    first: settings.first,
+    calls: settings.calls,
+    slices: settings.slices,
+    lists: settings.lists,
+    shapes: TEMPLATES.length,
+  };
   const sliceRates = [];
   for (let r = 0; r < settings.rounds; r++) {
     log(`in-process round ${r + 1}/${settings.rounds}`);
@@ -147,8 +177,14 @@ async function measureInProcess(dir, settings) {
     list: {
       first_ms: medians(first),
       steady_ms: medians(steady),
-      typemcp_minus_floor_ms: { first: pairedDiff(first.typemcp, first.floor), steady: pairedDiff(steady.typemcp, steady.floor) },
-      zod_over_typemcp: { first: pairedRatio(first.zod, first.typemcp), steady: pairedRatio(steady.zod, steady.typemcp) },
+      typemcp_minus_floor_ms: {
+        first: pairedDiff(first.typemcp, first.floor),
+        steady: pairedDiff(steady.typemcp, steady.floor),
+      },
+      zod_over_typemcp: {
+        first: pairedRatio(first.zod, first.typemcp),
+        steady: pairedRatio(steady.zod, steady.typemcp),
+      },
     },
     call: {
       calls_per_s: medians(calls),
@@ -201,12 +237,18 @@ function measureMemory(dir, settings) {
   const runs = [];
   for (let k = 0; k < settings.memory_runs; k++) {
     const record = {};
-    for (const c of orderOf(k)) record[c] = child("inproc.js", ["memory", dir, c, settings.memory_calls]).max_rss_kb / 1024;
+    for (const c of orderOf(k))
+      record[c] = child("inproc.js", ["memory", dir, c, settings.memory_calls]).max_rss_kb / 1024;
     runs.push(record);
   }
   log(`memory: ${settings.memory_runs} run(s) per contender`);
   const rss = column(runs);
-  return { calls: settings.memory_calls, max_rss_mb: medians(rss), typemcp_over_floor: pairedRatio(rss.typemcp, rss.floor), typemcp_over_zod: pairedRatio(rss.typemcp, rss.zod) };
+  return {
+    calls: settings.memory_calls,
+    max_rss_mb: medians(rss),
+    typemcp_over_floor: pairedRatio(rss.typemcp, rss.floor),
+    typemcp_over_zod: pairedRatio(rss.typemcp, rss.zod),
+  };
 }
 
 /**
@@ -218,7 +260,9 @@ async function measureHttp(dir, settings) {
   try {
     const urls = {};
     for (const c of CONTENDERS) {
-      const server = spawn(process.execPath, [path.join(__dirname, "http.js"), "serve", dir, c], { stdio: ["ignore", "pipe", "ignore"] });
+      const server = spawn(process.execPath, [path.join(__dirname, "http.js"), "serve", dir, c], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
       servers.push(server);
       const line = await new Promise((resolve, reject) => {
         let out = "";
@@ -227,7 +271,11 @@ async function measureHttp(dir, settings) {
       });
       urls[c] = `http://127.0.0.1:${JSON.parse(line).port}/mcp`;
     }
-    const measured = child("http.js", ["drive", JSON.stringify({ project: dir, calls: settings.http_calls, slices: settings.http_slices }), ...CONTENDERS.map((c) => `${c}=${urls[c]}`)]);
+    const measured = child("http.js", [
+      "drive",
+      JSON.stringify({ project: dir, calls: settings.http_calls, slices: settings.http_slices }),
+      ...CONTENDERS.map((c) => `${c}=${urls[c]}`),
+    ]);
     log(`HTTP: ${settings.http_calls} calls per contender`);
     const rates = Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].calls_per_s]));
     return {
@@ -260,7 +308,8 @@ function measureBuild(base, settings) {
     // comments without parsing them where they are read (transformer/model/skipped-jsdoc.ts).
     const runs = { plain: [], typemcp: [], "plain-all": [] };
     for (let round = 0; round < settings.build_rounds; round++) {
-      for (const side of inTurn(["plain", "typemcp", "plain-all"], round)) runs[side].push(child("build.js", [path.join(dir, "typemcp"), "once", side]));
+      for (const side of inTurn(["plain", "typemcp", "plain-all"], round))
+        runs[side].push(child("build.js", [path.join(dir, "typemcp"), "once", side]));
     }
     const { plain, typemcp, "plain-all": plainAll } = runs;
     const best = (runs, phase) => Math.min(...runs.map((r) => r[phase]));
@@ -304,7 +353,9 @@ function measureCommands(dir, settings) {
   const outputs = outputRoot();
   const all = [...COMMANDS, ...TS7_COMMANDS];
   const run = (name) => {
-    const { args, env } = TS7_COMMANDS.includes(name) ? ts7CommandRun(dir, name, outputs) : { args: commandArgs(commands, name, outputs), env: process.env };
+    const { args, env } = TS7_COMMANDS.includes(name)
+      ? ts7CommandRun(dir, name, outputs)
+      : { args: commandArgs(commands, name, outputs), env: process.env };
     const started = performance.now();
     execFileSync(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], env });
     return performance.now() - started;
@@ -342,8 +393,16 @@ function targets(r) {
   const add = (name, value, goal, met, unit) => t.push({ name, value, goal, met, unit });
   const atLeast = (name, value, goal) => add(name, value, `≥ ${goal}×`, value >= goal, "×");
   const atMost = (name, value, goal) => add(name, value, `≤ ${goal}×`, value <= goal, "×");
-  atLeast(`tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ floor`, r.first_window.typemcp_over_floor, 0.95);
-  atLeast(`tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ Zod`, r.first_window.typemcp_over_zod, 1.5);
+  atLeast(
+    `tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ floor`,
+    r.first_window.typemcp_over_floor,
+    0.95,
+  );
+  atLeast(
+    `tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ Zod`,
+    r.first_window.typemcp_over_zod,
+    1.5,
+  );
   atLeast("tools/call, steady state: typemcp ÷ floor", r.call.typemcp_over_floor, 0.95);
   atLeast("tools/call, steady state: typemcp ÷ Zod", r.call.typemcp_over_zod, 1.5);
   atLeast("tools/call over stateless HTTP: typemcp ÷ floor", r.http.typemcp_over_floor, 0.95);
@@ -351,23 +410,57 @@ function targets(r) {
   const firstCallOver = r.cold_start.first_call_ms.typemcp - r.cold_start.first_call_ms.floor;
   add("first call of a fresh process (stdio): typemcp − floor", firstCallOver, "≤ 1 ms", firstCallOver <= 1, "ms");
   atMost("cold start (stdio spawn → tools/list): typemcp ÷ floor", r.cold_start.typemcp_over_floor, 1.1);
-  atMost(`peak RSS after ${fmt(r.memory.calls)} calls over all tools: typemcp ÷ floor`, r.memory.typemcp_over_floor, 1.1);
-  add("tools/list first: typemcp − floor", r.list.typemcp_minus_floor_ms.first, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.first <= 0.5, "ms");
-  add("tools/list steady: typemcp − floor", r.list.typemcp_minus_floor_ms.steady, "≤ 0.5 ms", r.list.typemcp_minus_floor_ms.steady <= 0.5, "ms");
-  atMost(`build at ${r.commands.tools} tools: what the plugin adds to a tspc build (tspc + typemcp ÷ tspc without it)`, r.commands.plugin_over_ts_patch, 1.05);
-  atMost(`build at ${r.commands.tools} tools, TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone, whole commands`, r.commands.ts7_build_over_tsc7, 1.3);
-  atMost(`build at ${r.commands.tools} tools: typemcp build on TypeScript 7 ÷ tspc + typemcp on TypeScript 5.9, whole commands`, r.commands.ts7_build_over_tspc, 0.4);
+  atMost(
+    `peak RSS after ${fmt(r.memory.calls)} calls over all tools: typemcp ÷ floor`,
+    r.memory.typemcp_over_floor,
+    1.1,
+  );
+  add(
+    "tools/list first: typemcp − floor",
+    r.list.typemcp_minus_floor_ms.first,
+    "≤ 0.5 ms",
+    r.list.typemcp_minus_floor_ms.first <= 0.5,
+    "ms",
+  );
+  add(
+    "tools/list steady: typemcp − floor",
+    r.list.typemcp_minus_floor_ms.steady,
+    "≤ 0.5 ms",
+    r.list.typemcp_minus_floor_ms.steady <= 0.5,
+    "ms",
+  );
+  atMost(
+    `build at ${r.commands.tools} tools: what the plugin adds to a tspc build (tspc + typemcp ÷ tspc without it)`,
+    r.commands.plugin_over_ts_patch,
+    1.05,
+  );
+  atMost(
+    `build at ${r.commands.tools} tools, TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone, whole commands`,
+    r.commands.ts7_build_over_tsc7,
+    1.3,
+  );
+  atMost(
+    `build at ${r.commands.tools} tools: typemcp build on TypeScript 7 ÷ tspc + typemcp on TypeScript 5.9, whole commands`,
+    r.commands.ts7_build_over_tspc,
+    0.4,
+  );
   return t;
 }
 
 const fmt = (value, digits = 2) => {
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
   const abs = Math.abs(value);
-  return abs >= 1000 ? Math.round(value).toLocaleString("en-US") : value.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 0.1 ? digits : 3);
+  return abs >= 1000
+    ? Math.round(value).toLocaleString("en-US")
+    : value.toFixed(abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 0.1 ? digits : 3);
 };
 
 function table(headers, rows) {
-  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 }
 
 function report(r, settings) {
@@ -377,28 +470,76 @@ function report(r, settings) {
   const runtime = table(
     ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"],
     [
-      row("tools/list, first (ms)", r.list.first_ms, signed(r.list.typemcp_minus_floor_ms.first), `${x(r.list.zod_over_typemcp.first)} faster`),
-      row("tools/list, steady state (ms)", r.list.steady_ms, signed(r.list.typemcp_minus_floor_ms.steady), `${x(r.list.zod_over_typemcp.steady)} faster`),
-      row(`tools/call, the first ${fmt(r.first_window.calls)} calls from the server's start (calls/s)`, r.first_window.calls_per_s, x(r.first_window.typemcp_over_floor), x(r.first_window.typemcp_over_zod)),
+      row(
+        "tools/list, first (ms)",
+        r.list.first_ms,
+        signed(r.list.typemcp_minus_floor_ms.first),
+        `${x(r.list.zod_over_typemcp.first)} faster`,
+      ),
+      row(
+        "tools/list, steady state (ms)",
+        r.list.steady_ms,
+        signed(r.list.typemcp_minus_floor_ms.steady),
+        `${x(r.list.zod_over_typemcp.steady)} faster`,
+      ),
+      row(
+        `tools/call, the first ${fmt(r.first_window.calls)} calls from the server's start (calls/s)`,
+        r.first_window.calls_per_s,
+        x(r.first_window.typemcp_over_floor),
+        x(r.first_window.typemcp_over_zod),
+      ),
       row("tools/call latency in those calls, p50 (ms)", r.first_window.p50_ms, "", ""),
       row("tools/call latency in those calls, p99 (ms)", r.first_window.p99_ms, "", ""),
-      row("tools/call, steady state after them (calls/s)", r.call.calls_per_s, x(r.call.typemcp_over_floor), x(r.call.typemcp_over_zod)),
+      row(
+        "tools/call, steady state after them (calls/s)",
+        r.call.calls_per_s,
+        x(r.call.typemcp_over_floor),
+        x(r.call.typemcp_over_zod),
+      ),
       row("tools/call latency, steady state, p50 (ms)", r.call.p50_ms, "", ""),
       row("tools/call latency, steady state, p99 (ms)", r.call.p99_ms, "", ""),
       row("first call of a tool, once one of each shape was called, median (ms)", r.first_call.median_ms, "", ""),
       row("first call of a tool, once one of each shape was called, max (ms)", r.first_call.max_ms, "", ""),
       row("first tools/call of a server (ms)", r.first_call.first_of_server_ms, "", ""),
       row("register + connect (ms)", r.setup_ms, "", ""),
-      row("cold start, stdio spawn → tools/list (ms)", r.cold_start.start_ms, x(r.cold_start.typemcp_over_floor), x(r.cold_start.typemcp_over_zod)),
+      row(
+        "cold start, stdio spawn → tools/list (ms)",
+        r.cold_start.start_ms,
+        x(r.cold_start.typemcp_over_floor),
+        x(r.cold_start.typemcp_over_zod),
+      ),
       row("first call in a fresh process, stdio (ms)", r.cold_start.first_call_ms, "", ""),
-      row(`peak RSS after ${r.memory.calls} calls over all tools (MB)`, r.memory.max_rss_mb, x(r.memory.typemcp_over_floor), x(r.memory.typemcp_over_zod)),
-      row(`stateless Streamable HTTP, 2026-07-28, keep-alive client: tools/call (calls/s)`, r.http.calls_per_s, x(r.http.typemcp_over_floor), x(r.http.typemcp_over_zod)),
+      row(
+        `peak RSS after ${r.memory.calls} calls over all tools (MB)`,
+        r.memory.max_rss_mb,
+        x(r.memory.typemcp_over_floor),
+        x(r.memory.typemcp_over_zod),
+      ),
+      row(
+        `stateless Streamable HTTP, 2026-07-28, keep-alive client: tools/call (calls/s)`,
+        r.http.calls_per_s,
+        x(r.http.typemcp_over_floor),
+        x(r.http.typemcp_over_zod),
+      ),
       row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
       row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
     ],
   );
   const build = table(
-    ["tools", "plain tsc (ms)", "typemcp (ms)", "ratio", "program + check, shared (ms)", "emit plain / typemcp (ms)", "in transformer (ms)", "transformer ms/tool", "extra ms/tool", "whole builds ratio", "every JSDoc parsed: extra ms", "emitted KB plain / typemcp"],
+    [
+      "tools",
+      "plain tsc (ms)",
+      "typemcp (ms)",
+      "ratio",
+      "program + check, shared (ms)",
+      "emit plain / typemcp (ms)",
+      "in transformer (ms)",
+      "transformer ms/tool",
+      "extra ms/tool",
+      "whole builds ratio",
+      "every JSDoc parsed: extra ms",
+      "emitted KB plain / typemcp",
+    ],
     r.build.sizes.map((s) => [
       s.tools,
       fmt(s.plain_ms),
@@ -416,13 +557,26 @@ function report(r, settings) {
   );
   const goals = table(
     ["target", "measured", "goal", ""],
-    r.targets.map((t) => [t.name, `${fmt(t.value)}${t.unit === "×" ? "×" : " ms"}`, t.goal, t.met ? "met" : "**missed**"]),
+    r.targets.map((t) => [
+      t.name,
+      `${fmt(t.value)}${t.unit === "×" ? "×" : " ms"}`,
+      t.goal,
+      t.met ? "met" : "**missed**",
+    ]),
   );
   const commands = table(
     ["command", "best (ms)", "median (ms)", "÷ tsc (best)"],
-    [...COMMANDS, ...TS7_COMMANDS].map((name) => [COMMAND_LABELS[name], fmt(r.commands.best_ms[name]), fmt(r.commands.median_ms[name]), `${fmt(r.commands.best_ms[name] / r.commands.best_ms.tsc, 3)}×`]),
+    [...COMMANDS, ...TS7_COMMANDS].map((name) => [
+      COMMAND_LABELS[name],
+      fmt(r.commands.best_ms[name]),
+      fmt(r.commands.median_ms[name]),
+      `${fmt(r.commands.best_ms[name] / r.commands.best_ms.tsc, 3)}×`,
+    ]),
   );
-  const growth = r.build.per_tool_growth === null ? "" : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
+  const growth =
+    r.build.per_tool_growth === null
+      ? ""
+      : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
 
 ${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
@@ -453,7 +607,8 @@ async function main() {
   const settings = readSettings(process.argv.slice(2), process.env);
   const base = path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench"));
   const dir = path.join(base, `${settings.quick ? "quick-" : ""}n${settings.n}`);
-  if (!fs.existsSync(path.join(ROOT, "dist", "transformer", "index.js"))) throw new Error("bench: build the package first (npm run build)");
+  if (!fs.existsSync(path.join(ROOT, "dist", "transformer", "index.js")))
+    throw new Error("bench: build the package first (npm run build)");
   const started = performance.now();
 
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
@@ -472,7 +627,10 @@ async function main() {
   process.stdout.write(report(r, settings) + "\n");
   const { quick, ...rest } = settings;
   const json = { bench: "typemcp", quick, settings: rest, ...r };
-  process.stdout.write(JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) + "\n");
+  process.stdout.write(
+    JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
+      "\n",
+  );
   process.exit(0); // done: nothing of ours is left running
 }
 

@@ -14,7 +14,9 @@ const LABELS = { typemcp: "typemcp", zod: "McpServer+Zod", floor: "floor" };
 /** The module of each contender that exports createServer(), and the one that serves it over stdio. */
 function modulePath(projectDir, contender, main = false) {
   const file = main ? "main.js" : "index.js";
-  return contender === "typemcp" ? path.join(projectDir, "typemcp", "out", file) : path.join(projectDir, contender, file);
+  return contender === "typemcp"
+    ? path.join(projectDir, "typemcp", "out", file)
+    : path.join(projectDir, contender, file);
 }
 
 /** What a 2026-07-28 client puts in the `_meta` of every request. */
@@ -59,7 +61,8 @@ async function rawConnect(server) {
 
 /** A response that is not a successful, non-error tool result means the benchmark measures the wrong thing. */
 function checkResponse(response, what) {
-  if (response.error || response.result?.isError) throw new Error(`bench: ${what} failed: ${JSON.stringify(response.error ?? response.result).slice(0, 600)}`);
+  if (response.error || response.result?.isError)
+    throw new Error(`bench: ${what} failed: ${JSON.stringify(response.error ?? response.result).slice(0, 600)}`);
   return response;
 }
 

@@ -43,7 +43,11 @@ function tscCommand(directory: string): [string, string[]] {
  * again after), listing what it emits. Its output goes to a file, not a pipe: typemcp's own
  * work meanwhile is synchronous, and a full pipe would stop tsc.
  */
-export function startTsc(directory: string, configFile: string, options: { forceSourceMap: boolean; pretty: boolean }): Promise<TscRun> {
+export function startTsc(
+  directory: string,
+  configFile: string,
+  options: { forceSourceMap: boolean; pretty: boolean },
+): Promise<TscRun> {
   const [command, prefix] = tscCommand(directory);
   const args = [...prefix, "-p", configFile, "--listEmittedFiles", "--pretty", String(options.pretty)];
   if (options.forceSourceMap) args.push("--sourceMap");
@@ -141,11 +145,23 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
         const at = (position: number) => ({ source: index, ...toLineColumn(file, position) });
         const first = c.call.arguments[0];
         const { count, text } = addedArguments(c);
-        placements.push({ compiled: c, placement: { call: at(c.call.getStart(file)), firstArgument: first && at(first.getStart(file)), argumentCount: count, text } });
+        placements.push({
+          compiled: c,
+          placement: {
+            call: at(c.call.getStart(file)),
+            firstArgument: first && at(first.getStart(file)),
+            argumentCount: count,
+            text,
+          },
+        });
       }
     });
     if (!placements.length && !forcedMaps) continue;
-    const result = placeContracts(js, found.map, placements.map((p) => p.placement));
+    const result = placeContracts(
+      js,
+      found.map,
+      placements.map((p) => p.placement),
+    );
     placements.forEach((p, i) => placedIn.set(p.compiled, (placedIn.get(p.compiled) ?? 0) + result.counts[i]));
     let out = result.js;
     if (forcedMaps) {
@@ -166,20 +182,32 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
     if (!emittedSources.has(path.resolve(c.call.getSourceFile().fileName))) continue;
     if ((placedIn.get(c) ?? 0) === 0) {
       diagnostics.push(
-        diagnosticAt(c.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, "typemcp could not find this registration in the JavaScript TypeScript 7 emitted, so its contract is not in it (please report it)"),
+        diagnosticAt(
+          c.call,
+          DiagnosticCategory.Error,
+          DiagnosticCode.InternalError,
+          "typemcp could not find this registration in the JavaScript TypeScript 7 emitted, so its contract is not in it (please report it)",
+        ),
       );
     }
   }
   return { diagnostics, files };
 }
 
-function toLineColumn(file: { getLineAndCharacterOfPosition(position: number): { line: number; character: number } }, position: number): { line: number; column: number } {
+function toLineColumn(
+  file: { getLineAndCharacterOfPosition(position: number): { line: number; character: number } },
+  position: number,
+): { line: number; column: number } {
   const { line, character } = file.getLineAndCharacterOfPosition(position);
   return { line, column: character };
 }
 
 /** Runs the build: tsc and typemcp's compilation side by side, then the contracts written in. */
-export async function buildOnTs7(session: Ts7Session, configFile: string, pretty: boolean): Promise<{ tsc: TscRun; compiled: CompiledCall[]; placed: PlacedContracts }> {
+export async function buildOnTs7(
+  session: Ts7Session,
+  configFile: string,
+  pretty: boolean,
+): Promise<{ tsc: TscRun; compiled: CompiledCall[]; placed: PlacedContracts }> {
   const options = session.compilerOptions;
   const forcedMaps = options.sourceMap !== true && options.inlineSourceMap !== true;
   const tsc = startTsc(session.modules.directory, configFile, { forceSourceMap: forcedMaps, pretty });

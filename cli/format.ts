@@ -80,7 +80,13 @@ const COLORS = { grey: "\u001b[90m", red: "\u001b[91m", yellow: "\u001b[93m", bl
 const color = (text: string, sequence: string) => sequence + text + RESET;
 
 function categoryColor(category: number): string {
-  return category === DiagnosticCategory.Error ? COLORS.red : category === DiagnosticCategory.Warning ? COLORS.yellow : category === DiagnosticCategory.Suggestion ? COLORS.grey : COLORS.blue;
+  return category === DiagnosticCategory.Error
+    ? COLORS.red
+    : category === DiagnosticCategory.Warning
+      ? COLORS.yellow
+      : category === DiagnosticCategory.Suggestion
+        ? COLORS.grey
+        : COLORS.blue;
 }
 
 function location(file: NonNullable<Reported["file"]>, start: number, directory: string): string {
@@ -88,7 +94,13 @@ function location(file: NonNullable<Reported["file"]>, start: number, directory:
   return `${color(relative(file.fileName, directory), COLORS.cyan)}:${color(`${line + 1}`, COLORS.yellow)}:${color(`${character + 1}`, COLORS.yellow)}`;
 }
 
-function codeSpan(file: NonNullable<Reported["file"]>, start: number, length: number, indent: string, squiggle: string): string {
+function codeSpan(
+  file: NonNullable<Reported["file"]>,
+  start: number,
+  length: number,
+  indent: string,
+  squiggle: string,
+): string {
   const first = lineAndCharacter(file, start);
   const last = lineAndCharacter(file, start + length);
   const linesInFile = lineAndCharacter(file, file.text.length).line;
@@ -125,14 +137,18 @@ function codeSpan(file: NonNullable<Reported["file"]>, start: number, length: nu
 }
 
 /** As tsc --pretty prints them: colors, `file:line:col`, the source lines underlined. */
-export function formatDiagnosticsWithColorAndContext(diagnostics: readonly Reported[], directory = process.cwd()): string {
+export function formatDiagnosticsWithColorAndContext(
+  diagnostics: readonly Reported[],
+  directory = process.cwd(),
+): string {
   let output = "";
   for (const d of diagnostics) {
     if (d.file && d.start !== undefined) output += `${location(d.file, d.start, directory)} - `;
     output += color(categoryName(d.category), categoryColor(d.category));
     output += color(` TS${d.code}: `, COLORS.grey);
     output += flattenMessage(d.messageText);
-    if (d.file && d.start !== undefined) output += "\n" + codeSpan(d.file, d.start, d.length ?? 0, "", categoryColor(d.category));
+    if (d.file && d.start !== undefined)
+      output += "\n" + codeSpan(d.file, d.start, d.length ?? 0, "", categoryColor(d.category));
     if (d.relatedInformation?.length) {
       output += "\n";
       for (const related of d.relatedInformation) {

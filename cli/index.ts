@@ -74,7 +74,8 @@ function parseArguments(argv: string[]): Arguments | "help" | "version" {
   if (argv.some((a) => a === "-h" || a === "--help" || a === "help")) return "help";
   if (argv.some((a) => a === "-v" || a === "--version")) return "version";
   const [command, ...rest] = argv;
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   const parsed: Arguments = { command: command as Arguments["command"], list: false, pretty: false, watch: false };
   const setProject = (value: string) => {
     if (parsed.project !== undefined) throw new UsageError("more than one tsconfig.json given");
@@ -87,7 +88,8 @@ function parseArguments(argv: string[]): Arguments | "help" | "version" {
       if (next === undefined || next.startsWith("-")) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    if (arg.startsWith("-") && !FLAGS[parsed.command].includes(arg)) throw new UsageError(`unknown option ${arg} for ${command}`);
+    if (arg.startsWith("-") && !FLAGS[parsed.command].includes(arg))
+      throw new UsageError(`unknown option ${arg} for ${command}`);
     if (arg === "--list") parsed.list = true;
     else if (arg === "--pretty") parsed.pretty = true;
     else if (arg === "--watch" || arg === "-w") parsed.watch = true;
@@ -109,8 +111,14 @@ function plural(count: number, word: string): string {
 /** The project's TypeScript, or why typemcp cannot work with it. */
 function typeScriptOf(configFile: string): InstalledTypeScript {
   const typescript = findTypeScript(path.dirname(configFile));
-  if (!typescript) throw new UserError("cannot find the package typescript: install it in the project (npm install --save-dev typescript)");
-  if (!(typescript.major >= 5)) throw new UserError(`TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`);
+  if (!typescript)
+    throw new UserError(
+      "cannot find the package typescript: install it in the project (npm install --save-dev typescript)",
+    );
+  if (!(typescript.major >= 5))
+    throw new UserError(
+      `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
+    );
   return typescript;
 }
 
@@ -155,7 +163,11 @@ function summary(registrations: number, verb: string, diagnostics: readonly Repo
 function checkOnce(session: Session, args: Arguments): number {
   const registrations = session.compileProject();
   const typemcp = registrations.flatMap((r) => r.diagnostics);
-  const all = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...session.compilerDiagnostics(), ...typemcp]);
+  const all = sortAndDeduplicate<Reported>([
+    ...session.configDiagnostics,
+    ...session.compilerDiagnostics(),
+    ...typemcp,
+  ]);
   const pretty = prettyFor(session, args.pretty);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
@@ -183,13 +195,18 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   const all = sortAndDeduplicate<Reported>(diagnostics);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
-  output += summary(registrations, "built", all.filter((d) => "source" in d && d.source === "typemcp"));
+  output += summary(
+    registrations,
+    "built",
+    all.filter((d) => "source" in d && d.source === "typemcp"),
+  );
   process.stdout.write(output);
   return all.some(isError) ? 1 : 0;
 }
 
 function version(): string {
-  return (JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+  return (JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string })
+    .version;
 }
 
 async function run(args: Arguments): Promise<number> {
@@ -214,7 +231,7 @@ function report(error: unknown): number {
     process.stderr.write(`typemcp: ${error.message}\n`);
     return 2;
   }
-  const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`typemcp: unexpected failure (please report it): ${detail}\n`);
   return 2;
 }

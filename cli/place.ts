@@ -90,7 +90,10 @@ function encodeValue(value: number): string {
  * segment at or after an insertion moves by its length. Only each line's first moved segment
  * changes (columns are relative within a line).
  */
-export function shiftMappings(mappings: string, insertions: { line: number; column: number; length: number }[]): string {
+export function shiftMappings(
+  mappings: string,
+  insertions: { line: number; column: number; length: number }[],
+): string {
   const byLine = new Map<number, { column: number; length: number }[]>();
   for (const insertion of insertions) byLine.set(insertion.line, [...(byLine.get(insertion.line) ?? []), insertion]);
   return mappings
@@ -115,7 +118,11 @@ export function shiftMappings(mappings: string, insertions: { line: number; colu
           }
           const delta = value & 1 ? -(value >>> 1) : value >>> 1;
           absolute += delta;
-          const moved = absolute + here.filter((insertion) => insertion.column <= absolute).reduce((sum, insertion) => sum + insertion.length, 0);
+          const moved =
+            absolute +
+            here
+              .filter((insertion) => insertion.column <= absolute)
+              .reduce((sum, insertion) => sum + insertion.length, 0);
           const encoded = encodeValue(moved - previousShifted) + segment.slice(i + 1);
           previousShifted = moved;
           return encoded;
@@ -134,7 +141,12 @@ interface CallNode {
 }
 
 function parse(js: string): acorn.Node {
-  const options = { ecmaVersion: "latest", locations: true, allowHashBang: true, allowReturnOutsideFunction: true } as const;
+  const options = {
+    ecmaVersion: "latest",
+    locations: true,
+    allowHashBang: true,
+    allowReturnOutsideFunction: true,
+  } as const;
   try {
     return acorn.parse(js, { ...options, sourceType: "module" });
   } catch {
@@ -155,7 +167,8 @@ function callsOf(root: acorn.Node): CallNode[] {
     const record = node as Record<string, unknown>;
     if (typeof record.type !== "string") continue;
     if (record.type === "CallExpression") calls.push(node as CallNode);
-    for (const [key, value] of Object.entries(record)) if (key !== "loc" && value && typeof value === "object") stack.push(value);
+    for (const [key, value] of Object.entries(record))
+      if (key !== "loc" && value && typeof value === "object") stack.push(value);
   }
   return calls;
 }
@@ -197,14 +210,20 @@ export function placeContracts(js: string, map: SourceMap, placements: Placement
       const comma = gap.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) => " ".repeat(c.length)).indexOf(",");
       const text = placement.argumentCount === 0 ? placement.text.replace(/^, /, "") : placement.text;
       const { line, column } = lineAndColumn(js, close);
-      if (comma >= 0) edits.push({ at: last!.end + comma, remove: 1, text: "", ...lineAndColumn(js, last!.end + comma) });
+      if (comma >= 0)
+        edits.push({ at: last!.end + comma, remove: 1, text: "", ...lineAndColumn(js, last!.end + comma) });
       edits.push({ at: close, remove: 0, text, line, column });
       counts[i]++;
     }
   });
   let out = js;
-  for (const edit of [...edits].sort((a, b) => b.at - a.at)) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at + edit.remove);
-  const insertions = edits.map((edit) => ({ line: edit.line, column: edit.column, length: edit.text.length - edit.remove }));
+  for (const edit of [...edits].sort((a, b) => b.at - a.at))
+    out = out.slice(0, edit.at) + edit.text + out.slice(edit.at + edit.remove);
+  const insertions = edits.map((edit) => ({
+    line: edit.line,
+    column: edit.column,
+    length: edit.text.length - edit.remove,
+  }));
   return { js: out, mappings: shiftMappings(map.mappings, insertions), counts };
 }
 

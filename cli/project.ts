@@ -17,7 +17,10 @@ export class UserError extends Error {}
 export function findConfig(argument: string | undefined): string {
   const given = path.resolve(argument ?? "tsconfig.json");
   const file = fs.existsSync(given) && fs.statSync(given).isDirectory() ? path.join(given, "tsconfig.json") : given;
-  if (!fs.existsSync(file)) throw new UserError(`cannot find ${path.relative(process.cwd(), file) || file}: pass the path of your tsconfig.json (or run in its folder)`);
+  if (!fs.existsSync(file))
+    throw new UserError(
+      `cannot find ${path.relative(process.cwd(), file) || file}: pass the path of your tsconfig.json (or run in its folder)`,
+    );
   return file;
 }
 

@@ -6,15 +6,30 @@ import type { Reported } from "./format";
 import { UserError, type CompiledCall, type Session } from "./project";
 
 /** The project's program, as tsc would build it (nothing is emitted). */
-export function loadProject(configFile: string): { program: ts.Program; configDiagnostics: ts.Diagnostic[]; parsed: ts.ParsedCommandLine } {
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new UserError(`cannot read ${configFile}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`);
+export function loadProject(configFile: string): {
+  program: ts.Program;
+  configDiagnostics: ts.Diagnostic[];
+  parsed: ts.ParsedCommandLine;
+} {
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new UserError(
+          `cannot read ${configFile}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`,
+        );
+      },
     },
-  });
+  );
   if (!parsed) throw new UserError(`cannot read ${configFile}`);
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences, configFileParsingDiagnostics: parsed.errors });
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences,
+    configFileParsingDiagnostics: parsed.errors,
+  });
   return { program, configDiagnostics: [...parsed.errors], parsed };
 }
 
@@ -22,7 +37,13 @@ export function loadProject(configFile: string): { program: ts.Program; configDi
 function ownSourceFiles(program: ts.Program): ts.SourceFile[] {
   return program
     .getSourceFiles()
-    .filter((file) => !file.isDeclarationFile && !program.isSourceFileDefaultLibrary(file) && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.endsWith(".json"));
+    .filter(
+      (file) =>
+        !file.isDeclarationFile &&
+        !program.isSourceFileDefaultLibrary(file) &&
+        !program.isSourceFileFromExternalLibrary(file) &&
+        !file.fileName.endsWith(".json"),
+    );
 }
 
 export class Ts5Session implements Session {
@@ -48,7 +69,8 @@ export class Ts5Session implements Session {
     const compiler = new ToolCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
     const compiled: CompiledCall[] = [];
     for (const file of ownSourceFiles(this.program)) {
-      for (const { call, registration } of compiler.registrationsIn(file)) compiled.push({ call, registration, ...compiler.compileSafely(call, registration) });
+      for (const { call, registration } of compiler.registrationsIn(file))
+        compiled.push({ call, registration, ...compiler.compileSafely(call, registration) });
     }
     return compiled;
   }
@@ -69,7 +91,10 @@ export function buildOnTs5(session: Ts5Session): { diagnostics: Reported[]; regi
   const options = program.getCompilerOptions();
   const blocked = options.noEmitOnError === true && diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
   if (!blocked) {
-    const transformer = createTransformer(program, { addDiagnostic: (d) => diagnostics.push(d), compiled: () => registrations++ });
+    const transformer = createTransformer(program, {
+      addDiagnostic: (d) => diagnostics.push(d),
+      compiled: () => registrations++,
+    });
     diagnostics.push(...program.emit(undefined, undefined, undefined, false, { before: [transformer] }).diagnostics);
   }
   return { diagnostics, registrations };

@@ -58,7 +58,10 @@ interface ApiSnapshot {
 
 interface Api {
   parseConfigFile(file: string): { options: Record<string, unknown> };
-  updateSnapshot(params?: { openProjects?: string[]; fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true } }): ApiSnapshot;
+  updateSnapshot(params?: {
+    openProjects?: string[];
+    fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true };
+  }): ApiSnapshot;
   close(): void;
   clearSourceFileCache(): void;
 }
@@ -75,7 +78,12 @@ class ApiStopped extends Error {
 
 /** The project's own sources: not declaration files, not JSON, nothing from node_modules or TypeScript's libraries. */
 function isOwnSource(fileName: string): boolean {
-  return !/\.d\.[cm]?ts$|\.json$/.test(fileName) && !fileName.includes("/node_modules/") && !fileName.startsWith("bundled:") && !fileName.includes("/bundled:/");
+  return (
+    !/\.d\.[cm]?ts$|\.json$/.test(fileName) &&
+    !fileName.includes("/node_modules/") &&
+    !fileName.startsWith("bundled:") &&
+    !fileName.includes("/bundled:/")
+  );
 }
 
 export class Ts7Session implements Session {
@@ -163,19 +171,35 @@ export class Ts7Session implements Session {
         if (error.at) {
           done.add(key(error.at.call));
           const message = `typemcp could not compile this tool registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
-          compiled.push({ ...error.at, ...failedRegistration([diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]) });
+          compiled.push({
+            ...error.at,
+            ...failedRegistration([
+              diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message),
+            ]),
+          });
         } else if (!prefetch) throw error.failure;
         this.restart();
       }
     }
   }
 
-  private compileRemaining(compiled: CompiledCall[], done: Set<string>, key: (call: ts.CallExpression) => string, prefetch: boolean): void {
+  private compileRemaining(
+    compiled: CompiledCall[],
+    done: Set<string>,
+    key: (call: ts.CallExpression) => string,
+    prefetch: boolean,
+  ): void {
     const options = this.compilerOptions;
-    const checker = new Ts7Checker(this.project.checker, this.project.program, this.modules, options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false));
+    const checker = new Ts7Checker(
+      this.project.checker,
+      this.project.program,
+      this.modules,
+      options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false),
+    );
     const compiler = new ToolCompiler(checker);
     const { syntax } = checker;
-    const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) => (this.apiStopped(cause) ? new ApiStopped(cause, at) : cause);
+    const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) =>
+      this.apiStopped(cause) ? new ApiStopped(cause, at) : cause;
     const files = this.ownSourceFiles();
     const calls = files.flatMap((file) => compiler.callsIn(file)).filter((call) => !done.has(key(call)));
     let registrations: { call: ts.CallExpression; registration: Registration }[];
@@ -185,7 +209,13 @@ export class Ts7Session implements Session {
       // symbols, types, parameters and return types.
       if (prefetch) {
         checker.prefetchDeclarations(files);
-        checker.prefetchSymbolsAt(calls.map((call) => (syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression)).filter((callee) => syntax.isIdentifier(callee)));
+        checker.prefetchSymbolsAt(
+          calls
+            .map((call) =>
+              syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression,
+            )
+            .filter((callee) => syntax.isIdentifier(callee)),
+        );
       }
       registrations = calls.flatMap((call) => {
         const registration = compiler.registrationToCompile(call);
@@ -194,11 +224,15 @@ export class Ts7Session implements Session {
       // registrationToCompile takes a failure to tell for no registration: a stopped process is none.
       if (checker.stoppedBy) throw new ApiStopped(checker.stoppedBy);
       if (prefetch) {
-        const functions = registrations.filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0).map((r) => r.call.arguments[0]);
+        const functions = registrations
+          .filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0)
+          .map((r) => r.call.arguments[0]);
         checker.prefetchSymbolsAt(functions);
         const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
         checker.prefetchTypesOf(symbols);
-        checker.prefetchSignatures(symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))));
+        checker.prefetchSignatures(
+          symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))),
+        );
       }
     } catch (error) {
       throw stopped(error);
@@ -206,7 +240,8 @@ export class Ts7Session implements Session {
     for (const { call, registration } of registrations) {
       const result = compiler.compileSafely(call, registration);
       // compileSafely reports any failure on the registration; a stopped process is the session's.
-      if (checker.stoppedBy || this.apiStopped(result.contract.error)) throw new ApiStopped(checker.stoppedBy, { call, registration });
+      if (checker.stoppedBy || this.apiStopped(result.contract.error))
+        throw new ApiStopped(checker.stoppedBy, { call, registration });
       compiled.push({ call, registration, ...result });
       done.add(key(call));
     }
@@ -219,7 +254,11 @@ export class Ts7Session implements Session {
   private apiStopped(failure: unknown): boolean {
     const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
     if (/\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text)) return true;
-    const child = (this.api as unknown as { client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } } }).client?.channel?.child;
+    const child = (
+      this.api as unknown as {
+        client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } };
+      }
+    ).client?.channel?.child;
     return !!child && (child.exitCode !== null || child.signalCode !== null);
   }
 
@@ -245,7 +284,8 @@ export class Ts7Session implements Session {
     const all = [...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics(), ...syntactic];
     if (!syntactic.length) {
       all.push(...(this.semantic ??= program.getSemanticDiagnostics()));
-      if (this.compilerOptions.declaration === true || this.compilerOptions.composite === true) all.push(...program.getDeclarationDiagnostics());
+      if (this.compilerOptions.declaration === true || this.compilerOptions.composite === true)
+        all.push(...program.getDeclarationDiagnostics());
     }
     return all.map((d) => this.reported(d));
   }
@@ -263,7 +303,12 @@ export class Ts7Session implements Session {
   }
 
   private reported(d: ApiDiagnostic): Reported {
-    const chain = (link: ApiDiagnostic): Chain => ({ messageText: link.text, category: link.category, code: link.code, next: link.messageChain?.map(chain) });
+    const chain = (link: ApiDiagnostic): Chain => ({
+      messageText: link.text,
+      category: link.category,
+      code: link.code,
+      next: link.messageChain?.map(chain),
+    });
     return {
       file: d.fileName ? this.fileText(d.fileName) : undefined,
       start: d.fileName ? d.pos : undefined,
@@ -282,7 +327,9 @@ export class Ts7Session implements Session {
   async close(): Promise<void> {
     try {
       this.snapshot?.dispose();
-      const child = (this.api as unknown as { client?: { channel?: { child?: import("node:child_process").ChildProcess } } }).client?.channel?.child;
+      const child = (
+        this.api as unknown as { client?: { channel?: { child?: import("node:child_process").ChildProcess } } }
+      ).client?.channel?.child;
       if (child && child.exitCode === null && child.stdin) {
         const exited = new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 2000);

@@ -10,7 +10,12 @@ import type { Session } from "./project";
 const RELEVANT = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;
 
 /** `again`: what the command does again, as the line printed on a change says it ("building", "checking"). */
-export function watchProject(session: Session, configFile: string, once: () => number | Promise<number>, again: string): Promise<number> {
+export function watchProject(
+  session: Session,
+  configFile: string,
+  once: () => number | Promise<number>,
+  again: string,
+): Promise<number> {
   const root = path.dirname(configFile);
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -21,7 +26,9 @@ export function watchProject(session: Session, configFile: string, once: () => n
       if (!first) {
         const files = [...changed];
         changed.clear();
-        process.stdout.write(`[${stamp()}] File change detected (${files.map((f) => path.relative(process.cwd(), f)).join(", ")}): ${again} again.\n`);
+        process.stdout.write(
+          `[${stamp()}] File change detected (${files.map((f) => path.relative(process.cwd(), f)).join(", ")}): ${again} again.\n`,
+        );
         session.update(files);
       }
       try {
@@ -33,7 +40,9 @@ export function watchProject(session: Session, configFile: string, once: () => n
     });
   };
   const outDir = (session.compilerOptions as { outDir?: unknown }).outDir;
-  const ignored = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) || (typeof outDir === "string" && path.resolve(root, outDir) === file.slice(0, path.resolve(root, outDir).length));
+  const ignored = (file: string) =>
+    file.includes(`${path.sep}node_modules${path.sep}`) ||
+    (typeof outDir === "string" && path.resolve(root, outDir) === file.slice(0, path.resolve(root, outDir).length));
   const watcher = fs.watch(root, { recursive: true }, (_event, name) => {
     if (!name) return;
     const file = path.resolve(root, name.toString());

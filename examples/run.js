@@ -37,13 +37,19 @@ function typeOf(schema, defs = {}) {
   if (schema.anyOf) return schema.anyOf.map((s) => typeOf(s, defs)).join(" | ");
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if ("const" in schema) return JSON.stringify(schema.const);
-  if (schema.type === "array") return schema.prefixItems ? `[${schema.prefixItems.map((s) => typeOf(s, defs)).join(", ")}]` : `${typeOf(schema.items ?? {}, defs)}[]`;
+  if (schema.type === "array")
+    return schema.prefixItems
+      ? `[${schema.prefixItems.map((s) => typeOf(s, defs)).join(", ")}]`
+      : `${typeOf(schema.items ?? {}, defs)}[]`;
   if (schema.type === "object" && schema.properties) {
     const required = new Set(schema.required ?? []);
-    const properties = Object.entries(schema.properties).map(([name, s]) => `${name}${required.has(name) ? "" : "?"}: ${typeOf(s, defs)}`);
+    const properties = Object.entries(schema.properties).map(
+      ([name, s]) => `${name}${required.has(name) ? "" : "?"}: ${typeOf(s, defs)}`,
+    );
     return `{ ${properties.join("; ")} }`;
   }
-  if (schema.type === "object" && schema.additionalProperties) return `{ [key: string]: ${typeOf(schema.additionalProperties, defs)} }`;
+  if (schema.type === "object" && schema.additionalProperties)
+    return `{ [key: string]: ${typeOf(schema.additionalProperties, defs)} }`;
   return schema.type ?? "any";
 }
 
@@ -51,7 +57,9 @@ function typeOf(schema, defs = {}) {
 function summarize(tool) {
   const input = tool.inputSchema;
   const required = new Set(input.required ?? []);
-  const args = Object.entries(input.properties ?? {}).map(([name, s]) => `${name}${required.has(name) ? "" : "?"}: ${typeOf(s)}`);
+  const args = Object.entries(input.properties ?? {}).map(
+    ([name, s]) => `${name}${required.has(name) ? "" : "?"}: ${typeOf(s)}`,
+  );
   const output = tool.outputSchema;
   let result = "text only (no output schema)";
   if (output) {
@@ -86,7 +94,8 @@ function compactJson(value, depth = 0) {
 
 function showResult(result) {
   if (result.isError) console.log("   isError: true");
-  if (result.structuredContent !== undefined) console.log(`   structuredContent (for the application): ${JSON.stringify(result.structuredContent)}`);
+  if (result.structuredContent !== undefined)
+    console.log(`   structuredContent (for the application): ${JSON.stringify(result.structuredContent)}`);
   const texts = result.content.map((block) => (block.type === "text" ? block.text : `[${block.type} block]`));
   console.log(`   content (for the model): ${texts.length} block${texts.length === 1 ? "" : "s"}`);
   for (const [i, text] of texts.entries()) console.log(indent(text, texts.length === 1 ? "     │ " : `   ${i + 1} │ `));
@@ -94,8 +103,13 @@ function showResult(result) {
 
 async function main() {
   console.log(`typemcp example: ${relative(SOURCE)}, the Python SDK page's weather tools as TypeScript functions.`);
-  console.log(`\n$ npx tspc -p ${relative(project)}       # builds ${relative(BUILT)}, schemas written in by the plugin`);
-  const build = spawnSync(path.join(root, "node_modules", ".bin", "tspc"), ["-p", project], { encoding: "utf8", cwd: root });
+  console.log(
+    `\n$ npx tspc -p ${relative(project)}       # builds ${relative(BUILT)}, schemas written in by the plugin`,
+  );
+  const build = spawnSync(path.join(root, "node_modules", ".bin", "tspc"), ["-p", project], {
+    encoding: "utf8",
+    cwd: root,
+  });
   process.stdout.write(build.stdout + build.stderr);
   if (build.status !== 0) throw new Error(`tspc exited with status ${build.status}`);
   console.log(`$ node ${relative(BUILT)}   # stdio, driven here by the official SDK client`);

@@ -101,7 +101,8 @@ function fail(run: Run, reason: string): never {
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 function jsonType(value: unknown): string {
   if (value === null) return "null";
@@ -149,13 +150,17 @@ function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => equal(item, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((item, i) => equal(item, (b as unknown[])[i]));
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => hasOwn(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keys.every(
+    (key) => hasOwn(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
-type Format = RegExp | ((text: string) => boolean) | boolean | { type?: string; validate: RegExp | ((value: never) => boolean) };
+type Format =
+  RegExp | ((text: string) => boolean) | boolean | { type?: string; validate: RegExp | ((value: never) => boolean) };
 
 /** Whether a value passes a format: formats of one JSON type say nothing about values of another. */
 function passesFormat(format: Format, value: unknown): boolean {
@@ -163,20 +168,53 @@ function passesFormat(format: Format, value: unknown): boolean {
   if (format instanceof RegExp) return typeof value !== "string" || format.test(value);
   if (typeof format === "function") return typeof value !== "string" || format(value);
   if (typeof value !== (format.type ?? "string")) return true;
-  return format.validate instanceof RegExp ? format.validate.test(value as string) : (format.validate as (v: unknown) => boolean)(value);
+  return format.validate instanceof RegExp
+    ? format.validate.test(value as string)
+    : (format.validate as (v: unknown) => boolean)(value);
 }
 
 /** Keywords that say nothing about which values are valid. */
-export const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "$comment", "readOnly", "writeOnly", "$schema", "$id"]);
+export const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "$comment",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+]);
 
 /** Every keyword the checker knows: what the transformer writes, and nothing else (an unknown one is an error, never ignored). */
 const KEYWORDS = new Set([
   ...ANNOTATIONS,
-  "$ref", "$defs", "type", "const", "enum", "anyOf",
-  "properties", "required", "additionalProperties", "patternProperties",
-  "items", "prefixItems", "unevaluatedItems", "minItems", "maxItems", "uniqueItems",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minLength", "maxLength", "pattern", "format",
+  "$ref",
+  "$defs",
+  "type",
+  "const",
+  "enum",
+  "anyOf",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "unevaluatedItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
 ]);
 
 /** The compiler of one schema document: `$ref`s resolve against its root, each target compiled once. */
@@ -190,13 +228,20 @@ class Compiler {
     if (schema === true) return this.anything;
     if (schema === false) return (value, run) => (report(run, "false", value), value);
     for (const keyword of Object.keys(schema)) {
-      if (!KEYWORDS.has(keyword)) throw new Error(`typemcp: the schema uses the keyword ${JSON.stringify(keyword)}, which typemcp does not check`);
+      if (!KEYWORDS.has(keyword))
+        throw new Error(
+          `typemcp: the schema uses the keyword ${JSON.stringify(keyword)}, which typemcp does not check`,
+        );
     }
     const general = this.general(schema);
     // A scalar type and nothing else that checks (most properties): a value of the type is
     // valid as it is, and is its own wire copy; anything else takes the general path.
     const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
-    if (keywords.length === 1 && keywords[0] === "type" && ["string", "number", "integer", "boolean", "null"].includes(schema.type as string)) {
+    if (
+      keywords.length === 1 &&
+      keywords[0] === "type" &&
+      ["string", "number", "integer", "boolean", "null"].includes(schema.type as string)
+    ) {
       // An integer beyond the safe range takes the general path: refused among arguments.
       const test = schema.type === "integer" ? Number.isSafeInteger : typeTest(schema.type as string);
       return (value, run) => (test(value) ? value : general(value, run));
@@ -216,7 +261,8 @@ class Compiler {
     return (input, run) => {
       let value = input;
       if (run.project) {
-        if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") value = (value as { toJSON(): unknown }).toJSON();
+        if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
+          value = (value as { toJSON(): unknown }).toJSON();
         switch (typeof value) {
           case "bigint":
             return fail(run, "a bigint, which JSON cannot represent");
@@ -273,7 +319,11 @@ class Compiler {
       // Arguments: beyond 2^53 - 1, JSON.parse reads a neighbour of the number written
       // (9007199254740993 is 9007199254740992), so the tool would get another number than the
       // client sent. A result's integer goes out as the number it is.
-      if (type === "integer") checks.push((value, run) => run.project || !Number.isInteger(value) || Number.isSafeInteger(value) || report(run, "safeInteger", value));
+      if (type === "integer")
+        checks.push(
+          (value, run) =>
+            run.project || !Number.isInteger(value) || Number.isSafeInteger(value) || report(run, "safeInteger", value),
+        );
     }
     if ("const" in schema) {
       const allowed = schema.const;
@@ -281,7 +331,9 @@ class Compiler {
     }
     if (Array.isArray(schema.enum)) {
       const allowed = schema.enum;
-      checks.push((value, run) => allowed.some((option) => equal(value, option)) || report(run, "enum", value, allowed));
+      checks.push(
+        (value, run) => allowed.some((option) => equal(value, option)) || report(run, "enum", value, allowed),
+      );
     }
     return sequence(checks);
   }
@@ -308,7 +360,8 @@ class Compiler {
   private readonly anyArray: Check = (value, run) => this.items(value as unknown[], [], this.anything, run);
   private readonly anyObject: Check = (value, run) => {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value as object)) this.property(out, key, (value as Record<string, unknown>)[key], this.anything, run);
+    for (const key of Object.keys(value as object))
+      this.property(out, key, (value as Record<string, unknown>)[key], this.anything, run);
     return out;
   };
 
@@ -334,7 +387,8 @@ class Compiler {
     if (ref === "#") return this.root;
     const defs = this.root.$defs as Record<string, JsonSchema> | undefined;
     const name = ref.startsWith("#/$defs/") ? ref.slice(8).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
-    if (name === undefined || !defs || !hasOwn(defs, name)) throw new Error(`typemcp: the schema refers to ${ref}, which it does not define`);
+    if (name === undefined || !defs || !hasOwn(defs, name))
+      throw new Error(`typemcp: the schema refers to ${ref}, which it does not define`);
     return defs[name];
   }
 
@@ -413,7 +467,8 @@ class Compiler {
     const checks: ((value: unknown, run: Run) => void)[] = [];
     const bound = (keyword: string, fails: (value: number, limit: number) => boolean) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") checks.push((value, run) => fails(value as number, limit) && report(run, keyword, value, limit));
+      if (typeof limit === "number")
+        checks.push((value, run) => fails(value as number, limit) && report(run, keyword, value, limit));
     };
     bound("maximum", (v, l) => v > l);
     bound("minimum", (v, l) => v < l);
@@ -430,7 +485,8 @@ class Compiler {
     const checks: ((value: unknown, run: Run) => void)[] = [];
     const length = (keyword: string, fails: (length: number, limit: number) => boolean) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") checks.push((value, run) => fails(codePoints(value as string), limit) && report(run, keyword, value, limit));
+      if (typeof limit === "number")
+        checks.push((value, run) => fails(codePoints(value as string), limit) && report(run, keyword, value, limit));
     };
     length("maxLength", (n, l) => n > l);
     length("minLength", (n, l) => n < l);
@@ -447,18 +503,33 @@ class Compiler {
   private format(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
     const name = schema.format;
     if (name === undefined) return undefined;
-    const format = typeof name === "string" && hasOwn(fullFormats, name) ? (fullFormats as Record<string, Format>)[name] : undefined;
-    if (format === undefined) throw new Error(`typemcp: the schema asks for the format ${JSON.stringify(name)}, which typemcp does not know`);
+    const format =
+      typeof name === "string" && hasOwn(fullFormats, name) ? (fullFormats as Record<string, Format>)[name] : undefined;
+    if (format === undefined)
+      throw new Error(`typemcp: the schema asks for the format ${JSON.stringify(name)}, which typemcp does not know`);
     return (value, run) => passesFormat(format, value) || report(run, "format", value, name);
   }
 
   private arrayKeywords(schema: JsonSchema): Check | undefined {
-    const { maxItems, minItems, uniqueItems } = schema as { maxItems?: number; minItems?: number; uniqueItems?: boolean };
+    const { maxItems, minItems, uniqueItems } = schema as {
+      maxItems?: number;
+      minItems?: number;
+      uniqueItems?: boolean;
+    };
     const prefix = ((schema.prefixItems as JsonSchema[] | undefined) ?? []).map((item) => this.compile(item));
     const restSchema = (schema.items ?? schema.unevaluatedItems) as JsonSchema | undefined;
-    if (maxItems === undefined && minItems === undefined && !uniqueItems && prefix.length === 0 && restSchema === undefined) return undefined;
+    if (
+      maxItems === undefined &&
+      minItems === undefined &&
+      !uniqueItems &&
+      prefix.length === 0 &&
+      restSchema === undefined
+    )
+      return undefined;
     const rest = restSchema === undefined ? this.anything : this.compile(restSchema);
-    const scalarItems = restSchema !== undefined && ["string", "number", "integer", "boolean", "null"].includes(restSchema.type as string);
+    const scalarItems =
+      restSchema !== undefined &&
+      ["string", "number", "integer", "boolean", "null"].includes(restSchema.type as string);
     return (value, run) => {
       const items = value as unknown[];
       if (maxItems !== undefined && items.length > maxItems) report(run, "maxItems", value, maxItems);
@@ -495,12 +566,16 @@ class Compiler {
     const checks = keys.map((key) => this.compile(declared[key]));
     const isDeclared = new Set(keys);
     const required = (schema.required as string[] | undefined) ?? [];
-    const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(([source, sub]) => ({ pattern: linearRegExp(source), check: this.compile(sub) }));
+    const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(
+      ([source, sub]) => ({ pattern: linearRegExp(source), check: this.compile(sub) }),
+    );
     const additional = schema.additionalProperties as JsonSchema | boolean | undefined;
     const additionalCheck = typeof additional === "object" ? this.compile(additional) : undefined;
     // A schema that says nothing about keys (`{}`, `{"type": "object"}`) admits them all, and sends them as JSON.stringify would.
-    const admitsAny = additional === true || (schema.properties === undefined && additional === undefined && patterns.length === 0);
-    if (keys.length === 0 && required.length === 0 && patterns.length === 0 && additional === undefined) return undefined;
+    const admitsAny =
+      additional === true || (schema.properties === undefined && additional === undefined && patterns.length === 0);
+    if (keys.length === 0 && required.length === 0 && patterns.length === 0 && additional === undefined)
+      return undefined;
     const protoKeys = keys.map((key) => key === "__proto__");
     const isRequired = keys.map((key) => required.includes(key));
     const closedCopy = additional === false && patterns.length === 0;
@@ -531,7 +606,8 @@ class Compiler {
         if (!project && Object.keys(object).length !== present) run.failed = true;
         return out ?? value;
       }
-      for (const key of required) if (!hasOwn(object, key) || (project && object[key] === undefined)) report(run, "required", value, key, key);
+      for (const key of required)
+        if (!hasOwn(object, key) || (project && object[key] === undefined)) report(run, "required", value, key, key);
       const out: Record<string, unknown> | undefined = project ? {} : undefined;
       // Undeclared keys: each checked where the schema admits it, refused where it does not
       // (arguments), left behind without being looked at (results: a class's private fields).
@@ -548,7 +624,8 @@ class Compiler {
           }
           if (matched) continue;
           if (additional === false) report(run, "additionalProperties", value, undefined, key);
-          else if (additionalCheck) undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run);
+          else if (additionalCheck)
+            undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run);
           else if (admitsAny) undeclared = this.property(undeclared ?? {}, key, object[key], this.anything, run);
         }
       }
@@ -564,7 +641,13 @@ class Compiler {
   }
 
   /** One property checked under its schema; projecting, written to `out` unless it is undefined. */
-  private property(out: Record<string, unknown> | undefined, key: string, value: unknown, check: Check, run: Run): Record<string, unknown> | undefined {
+  private property(
+    out: Record<string, unknown> | undefined,
+    key: string,
+    value: unknown,
+    check: Check,
+    run: Run,
+  ): Record<string, unknown> | undefined {
     if (!run.tracking) {
       const item = check(value, run);
       if (out && item !== undefined) define(out, key, item);
@@ -596,7 +679,8 @@ function record(run: Run, issue: Issue): void {
 
 /** Sets a key as data: a "__proto__" key (JSON.parse makes it an own property) never becomes the prototype. */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -614,7 +698,8 @@ function duplicateScalars(items: unknown[]): [number, number] | undefined {
 
 /** Indices of two equal items, compared deeply, from the end. */
 function duplicateItems(items: unknown[]): [number, number] | undefined {
-  for (let i = items.length - 1; i >= 0; i--) for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
+  for (let i = items.length - 1; i >= 0; i--)
+    for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
   return undefined;
 }
 
@@ -646,8 +731,26 @@ export const LISTED_ISSUES = 50;
 
 function compileChecker(schema: JsonSchema): Checker {
   const compiled = new Compiler(schema).compile(schema);
-  const pass = (value: unknown, project: boolean, tracking: boolean, limit: number, everyLevel = false): Run & { out: unknown } => {
-    const run: Run = { project, tracking, failed: false, issues: [], limit, total: 0, viaRefTotal: 0, path: [], ancestors: [], everyLevel, insideRef: false };
+  const pass = (
+    value: unknown,
+    project: boolean,
+    tracking: boolean,
+    limit: number,
+    everyLevel = false,
+  ): Run & { out: unknown } => {
+    const run: Run = {
+      project,
+      tracking,
+      failed: false,
+      issues: [],
+      limit,
+      total: 0,
+      viaRefTotal: 0,
+      path: [],
+      ancestors: [],
+      everyLevel,
+      insideRef: false,
+    };
     let out: unknown;
     try {
       out = compiled(value, run);

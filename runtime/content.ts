@@ -44,7 +44,9 @@ export interface ResourceLink extends BlockCommon {
 
 export interface EmbeddedResource extends BlockCommon {
   type: "resource";
-  resource: { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
+  resource:
+    | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
+    | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
 }
 
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;

@@ -58,13 +58,19 @@ export function toolContext(server: Server, toolName: string, ctx: ServerContext
     get client(): ToolClient {
       return {
         info: (envelope?.[CLIENT_INFO_META_KEY] as Implementation | undefined) ?? server.getClientVersion(),
-        capabilities: (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities(),
-        protocolVersion: (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
+        capabilities:
+          (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+          server.getClientCapabilities(),
+        protocolVersion:
+          (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       };
     },
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;
-      await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress, total, message } });
+      await ctx.mcpReq.notify({
+        method: "notifications/progress",
+        params: { progressToken, progress, total, message },
+      });
     },
     log: (level, data) => ctx.mcpReq.log(level, data, toolName),
   };

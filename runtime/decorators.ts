@@ -38,7 +38,11 @@ export function tool(options?: ToolOptions, compiled?: ToolContract) {
   // Both decorator calling conventions: TC39 (value, context) and legacy (prototype, key, descriptor).
   return function (valueOrPrototype: unknown, contextOrKey: unknown, _descriptor?: unknown): void {
     const mark = (method: string | symbol): MarkedMethod => ({ method, options: options ?? {}, compiled });
-    if (contextOrKey !== null && typeof contextOrKey === "object" && (contextOrKey as { kind?: unknown }).kind === "method") {
+    if (
+      contextOrKey !== null &&
+      typeof contextOrKey === "object" &&
+      (contextOrKey as { kind?: unknown }).kind === "method"
+    ) {
       const context = contextOrKey as ClassMethodDecoratorContext;
       if (context.static) throw new Error(`typemcp: @tool() marks instance methods; ${String(context.name)} is static`);
       context.addInitializer(function (this: unknown) {
@@ -58,7 +62,11 @@ export function tool(options?: ToolOptions, compiled?: ToolContract) {
 export function markedMethods(instance: object): MarkedMethod[] {
   const found: MarkedMethod[] = [];
   const seen = new Set<string | symbol>();
-  for (let holder: object | null = instance; holder && holder !== Object.prototype; holder = Object.getPrototypeOf(holder)) {
+  for (
+    let holder: object | null = instance;
+    holder && holder !== Object.prototype;
+    holder = Object.getPrototypeOf(holder)
+  ) {
     if (!Object.prototype.hasOwnProperty.call(holder, MARKED)) continue;
     for (const marked of (holder as { [MARKED]: MarkedMethod[] })[MARKED]) {
       if (seen.has(marked.method)) continue;

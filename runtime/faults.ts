@@ -16,7 +16,10 @@ export class CallSite {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 1;
     try {
-      (Error as { captureStackTrace?: (target: object, callee: unknown) => void }).captureStackTrace?.(this.holder, callee);
+      (Error as { captureStackTrace?: (target: object, callee: unknown) => void }).captureStackTrace?.(
+        this.holder,
+        callee,
+      );
     } finally {
       Error.stackTraceLimit = limit;
     }
@@ -41,7 +44,8 @@ export class CallSite {
 function relative(file: string): string {
   const cwd = typeof process !== "undefined" && typeof process.cwd === "function" ? process.cwd() : undefined;
   if (!cwd) return file;
-  const prefix = cwd.endsWith("/") || cwd.endsWith("\\") ? cwd : `${cwd}${cwd.includes("\\") && !cwd.includes("/") ? "\\" : "/"}`;
+  const prefix =
+    cwd.endsWith("/") || cwd.endsWith("\\") ? cwd : `${cwd}${cwd.includes("\\") && !cwd.includes("/") ? "\\" : "/"}`;
   return file.startsWith(prefix) ? file.slice(prefix.length) : file;
 }
 
@@ -94,12 +98,19 @@ function causeOf(fault: ToolFault): string {
   switch (fault.kind) {
     case "threw": {
       // The frames, not the message: the same bug reached with other data is one cause.
-      const frames = stackOf(fault.error)?.split("\n").filter((line) => /^\s+at /.test(line));
+      const frames = stackOf(fault.error)
+        ?.split("\n")
+        .filter((line) => /^\s+at /.test(line));
       return frames?.length ? frames.join("\n") : fault.message;
     }
     case "invalid result":
       // Where and how, not with what value: item 3 and item 7 missing the same field are one cause.
-      return fault.issues.map((issue) => `${issue.keyword} ${issue.path.map((key) => (typeof key === "number" ? "#" : JSON.stringify(key))).join("/")}`).join("\n");
+      return fault.issues
+        .map(
+          (issue) =>
+            `${issue.keyword} ${issue.path.map((key) => (typeof key === "number" ? "#" : JSON.stringify(key))).join("/")}`,
+        )
+        .join("\n");
     case "unsendable result":
       return fault.message.replace(/\[\d+\]/g, "[]");
   }

@@ -82,11 +82,15 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
   const factory = () => instances.perRequest();
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: maxBody, onerror: () => undefined });
   const sessions = options.stateless ? undefined : new LegacySessions(instances.session, options.sessions ?? {});
-  const legacy = sessions ? sessions.handle : legacyStatelessFallback(factory, () => undefined, { maxRequestBodySize: maxBody });
+  const legacy = sessions
+    ? sessions.handle
+    : legacyStatelessFallback(factory, () => undefined, { maxRequestBodySize: maxBody });
 
   return {
     async fetch(request) {
-      const refused = (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) || originValidationResponse(request, allowedOrigins);
+      const refused =
+        (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) ||
+        originValidationResponse(request, allowedOrigins);
       if (refused) return refused;
       if (options.path !== undefined && new URL(request.url).pathname !== options.path) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
@@ -142,7 +146,12 @@ class LegacySessions {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const session = this.sessions.get(id);
-      if (!session) return jsonRpcError(404, -32001, `Session not found: ${id} has ended or never existed; send initialize to start a new one`);
+      if (!session)
+        return jsonRpcError(
+          404,
+          -32001,
+          `Session not found: ${id} has ended or never existed; send initialize to start a new one`,
+        );
       // Least recently used last in the map's order: it is the first one closed at the cap.
       this.sessions.delete(id);
       this.sessions.set(id, session);
@@ -180,7 +189,8 @@ class LegacySessions {
 
   private sweep(): void {
     const idleSince = Date.now() - this.idleMs;
-    for (const session of this.sessions.values()) if (session.lastUsed < idleSince) void session.transport.close().catch(() => undefined);
+    for (const session of this.sessions.values())
+      if (session.lastUsed < idleSince) void session.transport.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -8,9 +8,32 @@ export type { HttpEndpoint, HttpHandlerOptions } from "./http";
 export type { HttpOptions } from "./node-http";
 export type { ToolClient, ToolContext } from "./context";
 export { tool } from "./decorators";
-export { audio, image, type AudioContent, type ContentAnnotations, type ContentBlock, type EmbeddedResource, type ImageContent, type ResourceLink, type TextContent } from "./content";
+export {
+  audio,
+  image,
+  type AudioContent,
+  type ContentAnnotations,
+  type ContentBlock,
+  type EmbeddedResource,
+  type ImageContent,
+  type ResourceLink,
+  type TextContent,
+} from "./content";
 export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";
 export type {
-  ExclusiveMaximum, ExclusiveMinimum, Format, Integer, KnownFormat, MaxItems, MaxLength, Maximum, MinItems, MinLength,
-  Minimum, MultipleOf, Pattern, Tag, UniqueItems,
+  ExclusiveMaximum,
+  ExclusiveMinimum,
+  Format,
+  Integer,
+  KnownFormat,
+  MaxItems,
+  MaxLength,
+  Maximum,
+  MinItems,
+  MinLength,
+  Minimum,
+  MultipleOf,
+  Pattern,
+  Tag,
+  UniqueItems,
 } from "./tags";

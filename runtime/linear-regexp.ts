@@ -100,7 +100,8 @@ class Parser {
 
   private sequence(): Node {
     const items: Node[] = [];
-    while (this.at < this.source.length && this.peek() !== "|" && this.peek() !== ")") items.push(this.quantified(this.atom()));
+    while (this.at < this.source.length && this.peek() !== "|" && this.peek() !== ")")
+      items.push(this.quantified(this.atom()));
     return { kind: "sequence", items };
   }
 
@@ -156,7 +157,8 @@ class Parser {
         look = { negative: kind === "!" };
         this.at += 2;
       } else if (kind === "<" && (this.peek(2) === "=" || this.peek(2) === "!")) throw new Unsupported("lookbehind");
-      else if (kind === "<") this.at = this.source.indexOf(">", this.at) + 1; // a named group
+      else if (kind === "<")
+        this.at = this.source.indexOf(">", this.at) + 1; // a named group
       else throw new Unsupported(`group (?${kind}`);
     }
     const node = this.alternation();
@@ -169,14 +171,18 @@ class Parser {
   private classEnd(): number {
     let at = this.at + 1;
     if (this.source[at] === "^") at++;
-    while (at < this.source.length && this.source[at] !== "]") at = this.source[at] === "\\" ? this.escapeEnd(at) : at + 1;
+    while (at < this.source.length && this.source[at] !== "]")
+      at = this.source[at] === "\\" ? this.escapeEnd(at) : at + 1;
     return at + 1;
   }
 
   /** The end of the escape starting at `at` (a backslash). */
   private escapeEnd(at: number): number {
     const rest = this.source.slice(at);
-    const long = /^\\(?:u\{[0-9a-fA-F]+\}|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|[pP]\{[^}]*\})/.exec(rest);
+    const long =
+      /^\\(?:u\{[0-9a-fA-F]+\}|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|[pP]\{[^}]*\})/.exec(
+        rest,
+      );
     if (long) return at + long[0].length;
     const code = this.source.codePointAt(at + 1);
     return at + 1 + (code !== undefined && code > 0xffff ? 2 : 1);
@@ -243,7 +249,8 @@ class Compiler {
   }
 }
 
-const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isWordCode = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
 /** Whether every match must start at the beginning (`^…`): then a search tries position 0 only. */
 function anchored(node: Node): boolean {
@@ -298,8 +305,11 @@ class LinearRegExp {
     this.x = Int32Array.from(this.instructions, (i) => i.x);
     this.y = Int32Array.from(this.instructions, (i) => i.y);
     this.mark = new Int32Array(size);
-    const stepsDependOnPosition = this.instructions.some((i) => i.op === LOOK || (i.op === ASSERT && (i.assertion === "b" || i.assertion === "B")));
-    if (!stepsDependOnPosition) this.dfa = { states: [], ids: new Map(), next: [], first: new Int32Array(2).fill(UNKNOWN) };
+    const stepsDependOnPosition = this.instructions.some(
+      (i) => i.op === LOOK || (i.op === ASSERT && (i.assertion === "b" || i.assertion === "B")),
+    );
+    if (!stepsDependOnPosition)
+      this.dfa = { states: [], ids: new Map(), next: [], first: new Int32Array(2).fill(UNKNOWN) };
   }
 
   private newBuffers(): Buffers {
@@ -370,7 +380,7 @@ class LinearRegExp {
       dfa.first[n === 0 ? 1 : 0] = state;
     }
     if (state === MATCHED) return true;
-    for (let at = 0; at < n; ) {
+    for (let at = 0; at < n;) {
       const code = text.codePointAt(at)!;
       const width = code > 0xffff ? 2 : 1;
       const last = at + width === n ? 1 : 0;
@@ -386,7 +396,8 @@ class LinearRegExp {
             if (nextCount < 0) break;
           }
         }
-        if (nextCount >= 0 && anywhere) nextCount = this.add(next, nextCount, this.start, text, at + width, generation, stack);
+        if (nextCount >= 0 && anywhere)
+          nextCount = this.add(next, nextCount, this.start, text, at + width, generation, stack);
         successor = nextCount < 0 ? MATCHED : this.stateOf(next, nextCount);
         if (slot >= 0 && successor !== -1) this.dfa!.next[state][slot] = successor;
         if (successor === -1) {
@@ -410,10 +421,17 @@ class LinearRegExp {
   }
 
   /** The NFA simulation from position `from`, where `buffers.current` holds `count` threads. */
-  private simulateFrom(text: string, start: number, from: number, anywhere: boolean, buffers: Buffers, count: number): boolean {
+  private simulateFrom(
+    text: string,
+    start: number,
+    from: number,
+    anywhere: boolean,
+    buffers: Buffers,
+    count: number,
+  ): boolean {
     const n = text.length;
     let { current, next } = buffers;
-    for (let at = from; at < n; ) {
+    for (let at = from; at < n;) {
       if (count === 0 && !anywhere) return false;
       const code = text.codePointAt(at)!;
       const width = code > 0xffff ? 2 : 1;
@@ -444,7 +462,15 @@ class LinearRegExp {
    * `count` threads: the CHAR instructions waiting for the next character. Returns the new
    * count, or -1 as soon as MATCH is reached.
    */
-  private add(list: Int32Array, count: number, pc: number, text: string, at: number, generation: number, stack: Int32Array): number {
+  private add(
+    list: Int32Array,
+    count: number,
+    pc: number,
+    text: string,
+    at: number,
+    generation: number,
+    stack: Int32Array,
+  ): number {
     let top = 0;
     stack[top++] = pc;
     while (top > 0) {
@@ -478,7 +504,8 @@ class LinearRegExp {
   private holds(assertion: "^" | "$" | "b" | "B", text: string, at: number): boolean {
     if (assertion === "^") return at === 0;
     if (assertion === "$") return at === text.length;
-    const boundary = (at > 0 && isWordCode(text.charCodeAt(at - 1))) !== (at < text.length && isWordCode(text.charCodeAt(at)));
+    const boundary =
+      (at > 0 && isWordCode(text.charCodeAt(at - 1))) !== (at < text.length && isWordCode(text.charCodeAt(at)));
     return assertion === "b" ? boundary : !boundary;
   }
 

@@ -11,12 +11,16 @@ const MAX_INPUT_TEXT = 120;
 export function shortText(value: unknown, unshowable?: string): string {
   let text: string;
   try {
-    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+    text =
+      typeof value === "number" && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   } catch (error) {
     try {
       text = String(value);
     } catch {
-      return unshowable ?? (error instanceof RangeError ? "(a value nested too deeply to show)" : "(a value that cannot be shown)");
+      return (
+        unshowable ??
+        (error instanceof RangeError ? "(a value nested too deeply to show)" : "(a value that cannot be shown)")
+      );
     }
   }
   return text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}… (${text.length} characters)` : text;

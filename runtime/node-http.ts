@@ -22,7 +22,11 @@ function isLoopback(host: string): boolean {
 }
 
 /** Serves the endpoint on a Node HTTP server; resolves when it listens, to its port and URL. */
-export async function listen(endpoint: ServedEndpoint, options: HttpOptions, serverName: string): Promise<{ port: number; url: string }> {
+export async function listen(
+  endpoint: ServedEndpoint,
+  options: HttpOptions,
+  serverName: string,
+): Promise<{ port: number; url: string }> {
   const host = options.host ?? "127.0.0.1";
   const serve = toNodeHandler(endpoint, { maxRequestBodySize: options.maxBodyBytes ?? DEFAULT_MAX_BODY });
   const requestTimeout = options.requestTimeoutMs ?? 300_000;

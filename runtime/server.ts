@@ -1,4 +1,14 @@
-import { ProtocolError, ProtocolErrorCode, Server, type CacheScope, type CallToolRequestParams, type CallToolResult, type StandardSchemaV1, type Tool, type Transport } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CacheScope,
+  type CallToolRequestParams,
+  type CallToolResult,
+  type StandardSchemaV1,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { CONTRACT_VERSION, type ToolContract } from "./contract";
 import { markedMethods } from "./decorators";
@@ -92,10 +102,14 @@ function isContract(value: unknown): value is ToolContract {
 function checkContract(fn: ToolFunction, contract: ToolContract | undefined): ToolContract {
   const where = `mcp.tool(${describeFunction(fn)})`;
   if (contract === undefined || contract === null || typeof contract !== "object") {
-    throw new Error(`typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${howToBuild()}`);
+    throw new Error(
+      `typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${howToBuild()}`,
+    );
   }
   if (contract.v !== CONTRACT_VERSION) {
-    throw new Error(`typemcp: ${where} was compiled by a typemcp transformer with contract version ${String(contract.v)}, this runtime reads version ${CONTRACT_VERSION}: rebuild the project with the installed typemcp.`);
+    throw new Error(
+      `typemcp: ${where} was compiled by a typemcp transformer with contract version ${String(contract.v)}, this runtime reads version ${CONTRACT_VERSION}: rebuild the project with the installed typemcp.`,
+    );
   }
   if (contract.error) throw new Error(`typemcp: ${where} was not built, the build reported: ${contract.error}`);
   return contract;
@@ -132,7 +146,9 @@ export class MCPServer {
   ) {
     const shutdownTimeout = options.shutdownTimeout ?? DEFAULT_SHUTDOWN_TIMEOUT;
     if (typeof shutdownTimeout !== "number" || !(shutdownTimeout >= 0)) {
-      throw new TypeError(`typemcp: shutdownTimeout must be a number of milliseconds, 0 or more (got ${String(shutdownTimeout)})`);
+      throw new TypeError(
+        `typemcp: shutdownTimeout must be a number of milliseconds, 0 or more (got ${String(shutdownTimeout)})`,
+      );
     }
     this.shutdownTimeout = shutdownTimeout;
     if (options.logErrors !== false) this.faults = new FaultLog();
@@ -160,7 +176,9 @@ export class MCPServer {
         cacheHints: { "tools/list": cache, "server/discover": cache },
       },
     );
-    server.setRequestHandler("tools/list", () => ({ tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)) }));
+    server.setRequestHandler("tools/list", () => ({
+      tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)),
+    }));
     server.setRequestHandler("tools/call", { params: CallToolParams }, (params, ctx) => {
       const tool = this.registered.get(params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result.
@@ -197,12 +215,20 @@ export class MCPServer {
     this.register(fn, options, compiled, new CallSite(this.tool));
   }
 
-  private register(fn: ToolFunction, options: ToolOptions | ToolContract | undefined, compiled: ToolContract | undefined, site: CallSite): void {
+  private register(
+    fn: ToolFunction,
+    options: ToolOptions | ToolContract | undefined,
+    compiled: ToolContract | undefined,
+    site: CallSite,
+  ): void {
     if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
     // `mcp.tool(fn, manifest.get_weather)`: a contract from `typemcp manifest` in the options' place.
     if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
     const report = this.faults && ((...args: Parameters<FaultLog["report"]>) => this.faults!.report(...args));
-    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled), { site, report });
+    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled), {
+      site,
+      report,
+    });
     const at = (where: CallSite | undefined) => where?.location;
     // The transformer checks a name written as a literal; a name computed at run time is checked here, by the same rule.
     const problem = toolNameProblem(tool.name);
@@ -212,8 +238,12 @@ export class MCPServer {
     }
     const first = this.registered.get(tool.name);
     if (first) {
-      const places = [at(first.site) && `first at ${at(first.site)}`, at(site) && `again at ${at(site)}`].filter(Boolean).join(", ");
-      throw new Error(`typemcp: a tool named ${JSON.stringify(tool.name)} is already registered${places ? ` (${places})` : ""}: give one of them another name with { name: "..." }`);
+      const places = [at(first.site) && `first at ${at(first.site)}`, at(site) && `again at ${at(site)}`]
+        .filter(Boolean)
+        .join(", ");
+      throw new Error(
+        `typemcp: a tool named ${JSON.stringify(tool.name)} is already registered${places ? ` (${places})` : ""}: give one of them another name with { name: "..." }`,
+      );
     }
     this.registered.set(tool.name, tool);
     this.listing = undefined;
@@ -230,10 +260,14 @@ export class MCPServer {
   tools(instance: object): void {
     const site = new CallSite(this.tools);
     const marked = markedMethods(instance);
-    if (marked.length === 0) throw new Error(`typemcp: mcp.tools() found no @tool() methods on ${instance?.constructor?.name ?? typeof instance}`);
+    if (marked.length === 0)
+      throw new Error(
+        `typemcp: mcp.tools() found no @tool() methods on ${instance?.constructor?.name ?? typeof instance}`,
+      );
     for (const { method, options, compiled } of marked) {
       const fn = (instance as Record<string | symbol, unknown>)[method];
-      if (typeof fn !== "function") throw new Error(`typemcp: ${String(method)} is marked with @tool() but is not a method`);
+      if (typeof fn !== "function")
+        throw new Error(`typemcp: ${String(method)} is marked with @tool() but is not a method`);
       const bound = fn.bind(instance);
       Object.defineProperty(bound, "name", { value: String(method) });
       this.register(bound as ToolFunction, options, compiled, site);
@@ -252,10 +286,15 @@ export class MCPServer {
     // connection goes on serving either way.
     const onerror = (error: Error) => {
       if (error.name !== "ZodError") return;
-      const answer = { jsonrpc: "2.0" as const, id: null, error: { code: ProtocolErrorCode.InvalidRequest, message: "Invalid Request: the message is not JSON-RPC 2.0" } };
+      const answer = {
+        jsonrpc: "2.0" as const,
+        id: null,
+        error: { code: ProtocolErrorCode.InvalidRequest, message: "Invalid Request: the message is not JSON-RPC 2.0" },
+      };
       void transport.send(answer as never).catch(() => undefined);
     };
-    const { serveStdio } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
+    const { serveStdio } =
+      require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
     const connection = serveStdio(this.connectionInstance, { transport, onerror });
     this.connections.add(connection);
     const onclose = transport.onclose;
@@ -283,13 +322,15 @@ export class MCPServer {
       // So the transport reads a copy of stdin that never ends, and the end of the real one
       // closes the server the way SIGTERM does.
       const { PassThrough } = require("node:stream") as typeof import("node:stream");
-      const { StdioServerTransport } = require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
+      const { StdioServerTransport } =
+        require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
       const input = process.stdin.pipe(new PassThrough(), { end: false });
       process.stdin.once("end", exit);
       await this.connect(new StdioServerTransport(input, process.stdout));
       return {};
     }
-    if (transport !== "http") throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
+    if (transport !== "http")
+      throw new Error(`typemcp: unknown transport ${JSON.stringify(transport)}: use "stdio" or "http"`);
     // Node's HTTP server, and the SDK's adapter to it: loaded only by a server that listens.
     const { listen, runEndpointOptions } = require("./node-http") as typeof import("./node-http");
     return listen(this.endpoint(runEndpointOptions(options as HttpOptions)), options as HttpOptions, this.name);
@@ -312,7 +353,9 @@ export class MCPServer {
   async close(): Promise<void> {
     this.closing = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<"expired">((resolve) => (timer = setTimeout(() => resolve("expired"), this.shutdownTimeout)));
+    const deadline = new Promise<"expired">(
+      (resolve) => (timer = setTimeout(() => resolve("expired"), this.shutdownTimeout)),
+    );
     while (this.inFlight.size) {
       if ((await Promise.race([Promise.allSettled([...this.inFlight.keys()]), deadline])) === "expired") break;
     }
@@ -338,9 +381,13 @@ export class MCPServer {
   }
 
   private endpoint(options: HttpHandlerOptions): ServedEndpoint {
-    if (this.http) throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
+    if (this.http)
+      throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
     this.prepareTools();
-    return (this.http = this.httpModule().createEndpoint({ perRequest: () => this.instance(false), session: () => this.instance(true) }, options));
+    return (this.http = this.httpModule().createEndpoint(
+      { perRequest: () => this.instance(false), session: () => this.instance(true) },
+      options,
+    ));
   }
 
   /**
@@ -357,7 +404,13 @@ export class MCPServer {
     const answer = new Promise<CallToolResult>((resolve) => {
       // A call never rejects (RegisteredTool.call answers every failure); were it to, it is still answered.
       call.then(resolve, () => resolve(errorResult(toolName, "the call failed")));
-      answerNow = () => resolve(errorResult(toolName, `the server shut down before the call finished (shutdownTimeout: ${this.shutdownTimeout} ms)`));
+      answerNow = () =>
+        resolve(
+          errorResult(
+            toolName,
+            `the server shut down before the call finished (shutdownTimeout: ${this.shutdownTimeout} ms)`,
+          ),
+        );
     });
     this.inFlight.set(answer, answerNow);
     const settled = () => void this.inFlight.delete(answer);

@@ -27,9 +27,32 @@ export type MaxLength<N extends number> = Tag<"maxLength", N>;
 export type Pattern<P extends string> = Tag<"pattern", P>;
 /** The formats typemcp validates (Ajv with ajv-formats): any other would be silently ignored. */
 export const KNOWN_FORMATS = [
-  "date", "time", "date-time", "iso-time", "iso-date-time", "duration", "uri", "uri-reference", "uri-template", "url",
-  "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment",
-  "relative-json-pointer", "byte", "int32", "int64", "float", "double", "password", "binary",
+  "date",
+  "time",
+  "date-time",
+  "iso-time",
+  "iso-date-time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "json-pointer-uri-fragment",
+  "relative-json-pointer",
+  "byte",
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
 ] as const;
 export type KnownFormat = (typeof KNOWN_FORMATS)[number];
 export type Format<F extends KnownFormat> = Tag<"format", F>;

@@ -39,7 +39,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 export function errorResult(toolName: string, message: string): CallToolResult {
   const text = `Error executing tool ${toolName}: ${message}`;
-  return { content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }], isError: true };
+  return {
+    content: [{ type: "text", text: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}… (truncated)` : text }],
+    isError: true,
+  };
 }
 
 const UNREADABLE = "the tool threw an exception that cannot be read";
@@ -109,7 +112,10 @@ export class RegisteredTool {
     this.contextAt = contract.context;
     this.timeout = options.timeout;
     const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
-    const outputSchema = options.structuredOutput === false || !contract.outputSchema ? undefined : retitled(contract.outputSchema, contract.name, this.name);
+    const outputSchema =
+      options.structuredOutput === false || !contract.outputSchema
+        ? undefined
+        : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
     this.inputSchema = inputSchema;
     this.outputSchema = outputSchema;
@@ -124,7 +130,10 @@ export class RegisteredTool {
   }
 
   private get compiled(): { input: Checker; output?: Checker } {
-    return (this.checkers ??= { input: checkerOf(this.inputSchema), output: this.outputSchema && checkerOf(this.outputSchema) });
+    return (this.checkers ??= {
+      input: checkerOf(this.inputSchema),
+      output: this.outputSchema && checkerOf(this.outputSchema),
+    });
   }
 
   /** Makes the tool's checkers now rather than on its first call (a schema they cannot be made of fails that call, with the reason). */
@@ -170,7 +179,8 @@ export class RegisteredTool {
   /** The answer to an exception from the tool's code (reported as a fault of the tool, unless its timeout made it). */
   private threw(error: unknown): CallToolResult {
     const message = errorMessage(error);
-    if (!(error !== null && (typeof error === "object" || typeof error === "function") && timeouts.has(error))) this.fault({ kind: "threw", error, message });
+    if (!(error !== null && (typeof error === "object" || typeof error === "function") && timeouts.has(error)))
+      this.fault({ kind: "threw", error, message });
     return errorResult(this.name, message);
   }
 
@@ -200,10 +210,12 @@ export class RegisteredTool {
     else {
       const { params } = this;
       positional = new Array(params.length);
-      for (let i = 0; i < params.length; i++) positional[i] = hasOwn.call(args, params[i]) ? args[params[i]] : undefined;
+      for (let i = 0; i < params.length; i++)
+        positional[i] = hasOwn.call(args, params[i]) ? args[params[i]] : undefined;
     }
     if (this.timeout === undefined) {
-      if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
+      if (this.contextAt !== undefined)
+        positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
       return this.fn.apply(undefined, positional);
     }
     return this.invokeWithin(this.timeout, positional, ctx, session);
@@ -213,7 +225,12 @@ export class RegisteredTool {
   private async invokeWithin(ms: number, positional: unknown[], ctx: ServerContext, session: Server): Promise<unknown> {
     // Aborting lets the tool stop and free what it holds.
     const timer = new AbortController();
-    if (this.contextAt !== undefined) positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal])));
+    if (this.contextAt !== undefined)
+      positional.splice(
+        this.contextAt,
+        0,
+        toolContext(session, this.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal])),
+      );
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timeout = setTimeout(() => {

@@ -16,7 +16,16 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { createTransformer } from "typemcp/transformer";
 import { TSC_JSDOC_PARSING, tscCompilerHost } from "./support/build";
-import { contractsIn, emitWith, formatted, projectOptions, readTree, sourcesOf, writeFile, writeProject } from "./support/build-modes";
+import {
+  contractsIn,
+  emitWith,
+  formatted,
+  projectOptions,
+  readTree,
+  sourcesOf,
+  writeFile,
+  writeProject,
+} from "./support/build-modes";
 
 const TYPES = `/** A weather reading. */
 export interface Weather {
@@ -82,7 +91,8 @@ function build(dir: string, transform: boolean, extra: ts.CompilerOptions = {}) 
   return emitWith(program, dir, transform);
 }
 
-const only = (files: Record<string, string>, ext: string) => Object.fromEntries(Object.entries(files).filter(([f]) => f.endsWith(ext)));
+const only = (files: Record<string, string>, ext: string) =>
+  Object.fromEntries(Object.entries(files).filter(([f]) => f.endsWith(ext)));
 
 test("declaration files are the same with and without the transformer, byte for byte", () => {
   const plain = build(writeProject("dts_plain", SOURCES), false, { declaration: true });
@@ -111,7 +121,12 @@ test("declaration maps and declarationDir too", () => {
 
 describe("--incremental", () => {
   const incremental = (dir: string, extra: ts.CompilerOptions = {}) => {
-    const options = projectOptions(dir, { incremental: true, declaration: true, tsBuildInfoFile: path.join(dir, "out", ".tsbuildinfo"), ...extra });
+    const options = projectOptions(dir, {
+      incremental: true,
+      declaration: true,
+      tsBuildInfoFile: path.join(dir, "out", ".tsbuildinfo"),
+      ...extra,
+    });
     const host = ts.createIncrementalCompilerHost(options);
     host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
     return emitWith(ts.createIncrementalProgram({ rootNames: sourcesOf(dir), options, host }), dir, true);
@@ -121,43 +136,79 @@ describe("--incremental", () => {
     const dir = writeProject("incremental", SOURCES);
     const first = incremental(dir);
     expect(formatted(first.typemcp)).toEqual([]);
-    expect(Object.keys(first.files).sort()).toEqual(["out/.tsbuildinfo", "out/other.d.ts", "out/other.js", "out/tools.d.ts", "out/tools.js", "out/types.d.ts", "out/types.js"]);
+    expect(Object.keys(first.files).sort()).toEqual([
+      "out/.tsbuildinfo",
+      "out/other.d.ts",
+      "out/other.js",
+      "out/tools.d.ts",
+      "out/tools.js",
+      "out/types.d.ts",
+      "out/types.js",
+    ]);
 
     // Nothing changed: nothing but the build info is written.
     expect(Object.keys(incremental(dir).files).filter((f) => !f.endsWith(".tsbuildinfo"))).toEqual([]);
 
     // A type changes in types.ts: tools.ts, which only imports it, gets the new schema.
-    writeFile(dir, "src/types.ts", TYPES.replace('conditions: "sunny" | "rain";', 'conditions: "sunny" | "rain" | "snow";\n  /** Relative humidity. */\n  humidity?: number;'));
+    writeFile(
+      dir,
+      "src/types.ts",
+      TYPES.replace(
+        'conditions: "sunny" | "rain";',
+        'conditions: "sunny" | "rain" | "snow";\n  /** Relative humidity. */\n  humidity?: number;',
+      ),
+    );
     const second = incremental(dir);
     expect(formatted(second.typemcp)).toEqual([]);
     expect(second.files["out/tools.js"]).toBeDefined();
     const weather = contractsIn(second.files["out/tools.js"]).get_weather.outputSchema!;
-    expect(weather.properties).toMatchObject({ conditions: { enum: ["sunny", "rain", "snow"] }, humidity: { type: "number", description: "Relative humidity." } });
-    expect(contractsIn(second.files["out/tools.js"]).forecast.outputSchema).toMatchObject({ properties: { result: { items: { $ref: "#/$defs/Weather" } } } });
+    expect(weather.properties).toMatchObject({
+      conditions: { enum: ["sunny", "rain", "snow"] },
+      humidity: { type: "number", description: "Relative humidity." },
+    });
+    expect(contractsIn(second.files["out/tools.js"]).forecast.outputSchema).toMatchObject({
+      properties: { result: { items: { $ref: "#/$defs/Weather" } } },
+    });
 
     // A tool's own file changes.
     writeFile(dir, "src/other.ts", OTHER.replace("length: number", "length: number; words: string[]"));
     const third = incremental(dir);
-    expect(Object.keys(third.files).filter((f) => f.endsWith(".js")).sort()).toEqual(["out/other.js"]);
-    expect(contractsIn(third.files["out/other.js"]).shout.outputSchema).toMatchObject({ required: ["text", "length", "words"] });
+    expect(
+      Object.keys(third.files)
+        .filter((f) => f.endsWith(".js"))
+        .sort(),
+    ).toEqual(["out/other.js"]);
+    expect(contractsIn(third.files["out/other.js"]).shout.outputSchema).toMatchObject({
+      required: ["text", "length", "words"],
+    });
 
     // The incremental output is the output of a full build of the same sources.
     const full = writeProject("incremental_full", { "src/types.ts": "", "src/tools.ts": "", "src/other.ts": "" });
     for (const file of ["src/types.ts", "src/tools.ts", "src/other.ts"]) writeFile(full, file, readTree(dir)[file]);
     build(full, true, { declaration: true });
-    const outputs = (d: string) => Object.fromEntries(Object.entries(readTree(path.join(d, "out"))).filter(([f]) => !f.endsWith(".tsbuildinfo")));
+    const outputs = (d: string) =>
+      Object.fromEntries(Object.entries(readTree(path.join(d, "out"))).filter(([f]) => !f.endsWith(".tsbuildinfo")));
     expect(Object.keys(outputs(dir))).toHaveLength(6);
     expect(outputs(dir)).toEqual(outputs(full));
   });
 
   // With removeComments the declaration files do not change: the importing file is re-emitted all the same.
-  test.each([false, true])("a change to a JSDoc comment alone reaches the schemas of the files that import the type (removeComments: %s)", (removeComments) => {
-    const dir = writeProject(`incremental_jsdoc_${removeComments}`, SOURCES);
-    incremental(dir, { removeComments });
-    writeFile(dir, "src/types.ts", TYPES.replace("/** Degrees Celsius. */", "/**\n   * Degrees Celsius.\n   * @minimum -90\n   */"));
-    const second = incremental(dir, { removeComments });
-    expect(contractsIn(second.files["out/tools.js"]).get_weather.outputSchema!.properties).toMatchObject({ temperature: { description: "Degrees Celsius.", minimum: -90 } });
-  });
+  test.each([false, true])(
+    "a change to a JSDoc comment alone reaches the schemas of the files that import the type (removeComments: %s)",
+    (removeComments) => {
+      const dir = writeProject(`incremental_jsdoc_${removeComments}`, SOURCES);
+      incremental(dir, { removeComments });
+      writeFile(
+        dir,
+        "src/types.ts",
+        TYPES.replace("/** Degrees Celsius. */", "/**\n   * Degrees Celsius.\n   * @minimum -90\n   */"),
+      );
+      const second = incremental(dir, { removeComments });
+      expect(contractsIn(second.files["out/tools.js"]).get_weather.outputSchema!.properties).toMatchObject({
+        temperature: { description: "Degrees Celsius.", minimum: -90 },
+      });
+    },
+  );
 });
 
 test("--watch: the watch program emits through the transformer, and an edit emits the new contract", async () => {
@@ -168,7 +219,13 @@ test("--watch: the watch program emits through the transformer, and an edit emit
     ...ts.sys,
     watchFile: (file, callback) => {
       fileWatchers.set(file, [...(fileWatchers.get(file) ?? []), callback]);
-      return { close: () => fileWatchers.set(file, (fileWatchers.get(file) ?? []).filter((c) => c !== callback)) };
+      return {
+        close: () =>
+          fileWatchers.set(
+            file,
+            (fileWatchers.get(file) ?? []).filter((c) => c !== callback),
+          ),
+      };
     },
     watchDirectory: () => ({ close: () => undefined }),
     setTimeout: (callback, ms, ...args) => setTimeout(callback, Math.min(ms, 10), ...args),
@@ -177,7 +234,14 @@ test("--watch: the watch program emits through the transformer, and an edit emit
   };
   const builds: Emitted[] = [];
   let built: (() => void) | undefined;
-  const host = ts.createWatchCompilerHost(sourcesOf(dir), projectOptions(dir), system, ts.createEmitAndSemanticDiagnosticsBuilderProgram, () => undefined, () => undefined);
+  const host = ts.createWatchCompilerHost(
+    sourcesOf(dir),
+    projectOptions(dir),
+    system,
+    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    () => undefined,
+    () => undefined,
+  );
   host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
   host.afterProgramCreate = (builder) => {
     builds.push(emitWith(builder, dir, true));
@@ -199,7 +263,10 @@ test("--watch: the watch program emits through the transformer, and an edit emit
     // tools.js, and other.js, which imports from it; types.js is left as it was.
     expect(Object.keys(builds[1].files).sort()).toEqual(["out/other.js", "out/tools.js"]);
     const contract = contractsIn(builds[1].files["out/tools.js"]).get_weather;
-    expect(contract.inputSchema).toMatchObject({ required: ["city", "unit"], properties: { when: { type: "string" } } });
+    expect(contract.inputSchema).toMatchObject({
+      required: ["city", "unit"],
+      properties: { when: { type: "string" } },
+    });
   } finally {
     watch.close();
   }
@@ -209,10 +276,17 @@ type Emitted = ReturnType<typeof emitWith>;
 
 test("--build with project references: types from the referenced project, transformer through the solution builder", () => {
   const dir = writeProject("references", {
-    "core/tsconfig.json": JSON.stringify({ compilerOptions: { ...tsconfigOptions(), composite: true, rootDir: "src", outDir: "out" }, include: ["src"] }),
+    "core/tsconfig.json": JSON.stringify({
+      compilerOptions: { ...tsconfigOptions(), composite: true, rootDir: "src", outDir: "out" },
+      include: ["src"],
+    }),
     "core/src/types.ts": TYPES,
     "core/src/api.ts": `import type { Unit, Weather } from "./types";\n\n/** Weather by station code. */\nexport function by_station(code: string, unit: Unit = "metric"): Weather {\n  return { temperature: 1, conditions: "sunny" };\n}\n`,
-    "app/tsconfig.json": JSON.stringify({ compilerOptions: { ...tsconfigOptions(), rootDir: "src", outDir: "out" }, include: ["src"], references: [{ path: "../core" }] }),
+    "app/tsconfig.json": JSON.stringify({
+      compilerOptions: { ...tsconfigOptions(), rootDir: "src", outDir: "out" },
+      include: ["src"],
+      references: [{ path: "../core" }],
+    }),
     // The app registers a tool of its own, and one declared in the referenced project (seen through its .d.ts).
     "app/src/tools.ts": `${TOOLS.replace('"./types"', '"../../core/src/types"')}import { by_station } from "../../core/src/api";\nmcp.tool(by_station);\n`,
   });
@@ -226,7 +300,12 @@ test("--build with project references: types from the referenced project, transf
     return builder;
   };
   const compilerErrors: string[] = [];
-  const host = ts.createSolutionBuilderHost(ts.sys, createProgram, (d) => compilerErrors.push(ts.flattenDiagnosticMessageText(d.messageText, "\n")), () => undefined);
+  const host = ts.createSolutionBuilderHost(
+    ts.sys,
+    createProgram,
+    (d) => compilerErrors.push(ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    () => undefined,
+  );
   host.jsDocParsingMode = TSC_JSDOC_PARSING; // as tsc's own host
   const written: string[] = [];
   const writeFileCallback: ts.WriteFileCallback = (fileName, text, bom) => {
@@ -234,40 +313,79 @@ test("--build with project references: types from the referenced project, transf
     ts.sys.writeFile(fileName, text, bom);
   };
   const customTransformers = (project: string): ts.CustomTransformers => ({
-    before: [(context) => createTransformer(programs.get(project)!, { addDiagnostic: (d) => typemcp.push(d) })(context)],
+    before: [
+      (context) => createTransformer(programs.get(project)!, { addDiagnostic: (d) => typemcp.push(d) })(context),
+    ],
   });
   const app = path.join(dir, "app", "tsconfig.json");
   const buildAll = () => {
     written.length = 0;
-    return ts.createSolutionBuilder(host, [app], { verbose: false }).build(undefined, undefined, writeFileCallback, customTransformers);
+    return ts
+      .createSolutionBuilder(host, [app], { verbose: false })
+      .build(undefined, undefined, writeFileCallback, customTransformers);
   };
 
   expect(buildAll()).toBe(ts.ExitStatus.Success);
   expect(compilerErrors).toEqual([]);
   expect(formatted(typemcp)).toEqual([]);
   expect(written.sort()).toEqual([
-    "app/out/tools.d.ts", "app/out/tools.js", "app/tsconfig.tsbuildinfo", "core/out/api.d.ts", "core/out/api.js", "core/out/types.d.ts", "core/out/types.js", "core/tsconfig.tsbuildinfo",
+    "app/out/tools.d.ts",
+    "app/out/tools.js",
+    "app/tsconfig.tsbuildinfo",
+    "core/out/api.d.ts",
+    "core/out/api.js",
+    "core/out/types.d.ts",
+    "core/out/types.js",
+    "core/tsconfig.tsbuildinfo",
   ]);
   // The app's program saw Weather in the referenced project's declaration file, JSDoc included.
-  expect(programs.get(app)!.getSourceFiles().some((f) => f.fileName.endsWith("core/out/types.d.ts"))).toBe(true);
+  expect(
+    programs
+      .get(app)!
+      .getSourceFiles()
+      .some((f) => f.fileName.endsWith("core/out/types.d.ts")),
+  ).toBe(true);
   const first = contractsIn(readTree(path.join(dir, "app", "out"))["tools.js"]).get_weather;
-  expect(first.outputSchema).toMatchObject({ title: "Weather", description: "A weather reading.", properties: { temperature: { type: "number", description: "Degrees Celsius." } } });
+  expect(first.outputSchema).toMatchObject({
+    title: "Weather",
+    description: "A weather reading.",
+    properties: { temperature: { type: "number", description: "Degrees Celsius." } },
+  });
   // The declaration file has no default value: the parameter is optional, its default unknown to the schema.
   const byStation = contractsIn(readTree(path.join(dir, "app", "out"))["tools.js"]).by_station;
-  expect(byStation).toMatchObject({ description: "Weather by station code.", params: ["code", "unit"], inputSchema: { required: ["code"], properties: { unit: { enum: ["metric", "imperial"] } } } });
+  expect(byStation).toMatchObject({
+    description: "Weather by station code.",
+    params: ["code", "unit"],
+    inputSchema: { required: ["code"], properties: { unit: { enum: ["metric", "imperial"] } } },
+  });
   expect(byStation.outputSchema).toEqual(first.outputSchema);
 
   // A change in the referenced project rebuilds it, then the tools, with the new schema.
-  writeFile(dir, "core/src/types.ts", TYPES.replace("  temperature: number;", "  temperature: number;\n  /** Wind speed, km/h. */\n  wind?: number;"));
+  writeFile(
+    dir,
+    "core/src/types.ts",
+    TYPES.replace("  temperature: number;", "  temperature: number;\n  /** Wind speed, km/h. */\n  wind?: number;"),
+  );
   const status = buildAll();
   expect(compilerErrors).toEqual([]);
   expect(status).toBe(ts.ExitStatus.Success);
   expect(written).toContain("app/out/tools.js");
   const second = contractsIn(readTree(path.join(dir, "app", "out"))["tools.js"]).get_weather;
-  expect(second.outputSchema).toMatchObject({ required: ["temperature", "conditions"], properties: { wind: { type: "number", description: "Wind speed, km/h." } } });
+  expect(second.outputSchema).toMatchObject({
+    required: ["temperature", "conditions"],
+    properties: { wind: { type: "number", description: "Wind speed, km/h." } },
+  });
   expect(formatted(typemcp)).toEqual([]);
 });
 
 function tsconfigOptions() {
-  return { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], declaration: true };
+  return {
+    target: "ES2022",
+    module: "node16",
+    moduleResolution: "node16",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    declaration: true,
+  };
 }

@@ -21,23 +21,96 @@ type JsonSchema = { [keyword: string]: unknown };
 
 const SEED = 20_261_203;
 
-const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: "object", properties, required, additionalProperties: false });
+const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
 
 /** Schemas for the checker's corners. */
 const WRITTEN: [string, JsonSchema][] = [
-  ["bounds", closed({ a: { type: "integer", minimum: 1, maximum: 3 }, b: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.25 } })],
+  [
+    "bounds",
+    closed({
+      a: { type: "integer", minimum: 1, maximum: 3 },
+      b: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.25 },
+    }),
+  ],
   ["lengths in code points", closed({ s: { type: "string", minLength: 2, maxLength: 3 } })],
   ["a pattern, read with the u flag", closed({ s: { type: "string", pattern: "^.$" } })],
-  ["enum and const", closed({ e: { enum: ["x", 1, null, true] }, c: { const: "k" }, n: { const: null }, o: { enum: [{ a: 1 }, [1]] } })],
-  ["formats", closed({ e: { type: "string", format: "email" }, d: { type: "string", format: "date-time" }, u: { type: "string", format: "uri" }, i: { type: "string", format: "int32" } })],
-  ["unique items, scalar and deep", closed({ s: { type: "array", items: { type: "string" }, uniqueItems: true }, o: { type: "array", items: closed({ a: { type: "number" } }), uniqueItems: true } })],
-  ["a tuple with a rest", { type: "array", prefixItems: [{ type: "string" }, closed({ a: { type: "number" } })], unevaluatedItems: { type: "boolean" }, minItems: 2 }],
-  ["a record with declared keys", { type: "object", properties: { id: { type: "string" } }, additionalProperties: closed({ n: { type: "number" } }) }],
+  [
+    "enum and const",
+    closed({ e: { enum: ["x", 1, null, true] }, c: { const: "k" }, n: { const: null }, o: { enum: [{ a: 1 }, [1]] } }),
+  ],
+  [
+    "formats",
+    closed({
+      e: { type: "string", format: "email" },
+      d: { type: "string", format: "date-time" },
+      u: { type: "string", format: "uri" },
+      i: { type: "string", format: "int32" },
+    }),
+  ],
+  [
+    "unique items, scalar and deep",
+    closed({
+      s: { type: "array", items: { type: "string" }, uniqueItems: true },
+      o: { type: "array", items: closed({ a: { type: "number" } }), uniqueItems: true },
+    }),
+  ],
+  [
+    "a tuple with a rest",
+    {
+      type: "array",
+      prefixItems: [{ type: "string" }, closed({ a: { type: "number" } })],
+      unevaluatedItems: { type: "boolean" },
+      minItems: 2,
+    },
+  ],
+  [
+    "a record with declared keys",
+    { type: "object", properties: { id: { type: "string" } }, additionalProperties: closed({ n: { type: "number" } }) },
+  ],
   // Keys for one pattern are drawn outside the others (a value drawn for one need not fit another's schema): overlapping, not nested.
-  ["pattern properties", { type: "object", patternProperties: { "^x-": { type: "number" }, "n$": { type: "integer" } }, additionalProperties: false }],
-  ["a discriminated union", { anyOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }], $defs: { A: closed({ kind: { const: "a" }, a: { type: "number" } }, ["kind", "a"]), B: closed({ kind: { const: "b" }, b: { type: "string" } }, ["kind", "b"]) } }],
-  ["nested unions", { anyOf: [{ anyOf: [closed({ a: { type: "number" } }, ["a"]), { type: "string" }] }, closed({ b: { type: "number" } }, ["b"])] }],
-  ["a recursive tree", { $ref: "#/$defs/Node", $defs: { Node: closed({ name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, ["name"]) } }],
+  [
+    "pattern properties",
+    {
+      type: "object",
+      patternProperties: { "^x-": { type: "number" }, n$: { type: "integer" } },
+      additionalProperties: false,
+    },
+  ],
+  [
+    "a discriminated union",
+    {
+      anyOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }],
+      $defs: {
+        A: closed({ kind: { const: "a" }, a: { type: "number" } }, ["kind", "a"]),
+        B: closed({ kind: { const: "b" }, b: { type: "string" } }, ["kind", "b"]),
+      },
+    },
+  ],
+  [
+    "nested unions",
+    {
+      anyOf: [
+        { anyOf: [closed({ a: { type: "number" } }, ["a"]), { type: "string" }] },
+        closed({ b: { type: "number" } }, ["b"]),
+      ],
+    },
+  ],
+  [
+    "a recursive tree",
+    {
+      $ref: "#/$defs/Node",
+      $defs: {
+        Node: closed({ name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, [
+          "name",
+        ]),
+      },
+    },
+  ],
   ["a reference to the root", closed({ next: { anyOf: [{ $ref: "#" }, { type: "null" }] }, v: { type: "integer" } })],
 ];
 
@@ -60,7 +133,10 @@ function sameAsAjv(schema: JsonSchema, value: Json): void {
 function generated(schema: JsonSchema): fc.Arbitrary<Json> {
   const arbitraries: fc.Arbitrary<Json>[] = [anyJson(3)];
   try {
-    arbitraries.push(valuesOf(schema, schema), mutantsOf(schema, schema, "broad").map((mutant) => (mutant ? mutant.value : null)));
+    arbitraries.push(
+      valuesOf(schema, schema),
+      mutantsOf(schema, schema, "broad").map((mutant) => (mutant ? mutant.value : null)),
+    );
   } catch {
     // a schema the generators do not cover: any JSON still goes
   }
@@ -71,7 +147,10 @@ const cases: [string, JsonSchema][] = [...publishedSchemas(FIXTURES_OUT, ["input
 
 describe.each(cases)("%s", (_, schema) => {
   test("the checker's verdict and message are Ajv's", () => {
-    fc.assert(fc.property(generated(schema), (value) => sameAsAjv(schema, value)), { seed: SEED, numRuns: 150 });
+    fc.assert(
+      fc.property(generated(schema), (value) => sameAsAjv(schema, value)),
+      { seed: SEED, numRuns: 150 },
+    );
   });
 
   test("the wire copy of a valid value is the value", () => {

@@ -17,7 +17,8 @@ import { documentedBlock, documentText } from "./support/documentation";
 import { connectClient } from "./support/in-memory";
 import { diagnosticsOf, fixtureBuild, FIXTURES, FIXTURES_OUT, type Expected } from "./support/fixtures";
 
-const expectedOf = (fixture: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as Expected;
+const expectedOf = (fixture: string) =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as Expected;
 
 /** A diagnostic as tsc prints it (no --pretty); `file` relative to the working directory. */
 function printed(file: string, d: DiagnosticSummary): string {
@@ -26,15 +27,32 @@ function printed(file: string, d: DiagnosticSummary): string {
 
 /** A project of some fixtures' tool files, with the fixtures' own compiler options. */
 function fixturesProject(folder: string, names: string[]): string {
-  const files = names.map((name) => path.relative(path.join(ROOT, ".build", folder), path.join(FIXTURES, name, "tool.ts")));
-  return path.join(writeProject(folder, { "tsconfig.json": JSON.stringify({ extends: "../../../fixtures/tsconfig.json", compilerOptions: { noEmit: true }, files, include: [] }) }), "tsconfig.json");
+  const files = names.map((name) =>
+    path.relative(path.join(ROOT, ".build", folder), path.join(FIXTURES, name, "tool.ts")),
+  );
+  return path.join(
+    writeProject(folder, {
+      "tsconfig.json": JSON.stringify({
+        extends: "../../../fixtures/tsconfig.json",
+        compilerOptions: { noEmit: true },
+        files,
+        include: [],
+      }),
+    }),
+    "tsconfig.json",
+  );
 }
 
 /** The contracts the transformer wrote into compiled fixtures: their modules loaded with registration recorded. */
 function transformerContracts(names: string[]): ToolContract[] {
   const recorded: ToolContract[] = [];
   const original = MCPServer.prototype.tool;
-  const spy = jest.spyOn(MCPServer.prototype, "tool").mockImplementation(function (this: MCPServer, fn, options, compiled) {
+  const spy = jest.spyOn(MCPServer.prototype, "tool").mockImplementation(function (
+    this: MCPServer,
+    fn,
+    options,
+    compiled,
+  ) {
     recorded.push(compiled!);
     return original.call(this, fn, options, compiled);
   });
@@ -47,7 +65,18 @@ function transformerContracts(names: string[]): ToolContract[] {
 }
 
 /** Fixtures whose tools take no run-time options (title, annotations): their tools/list is the manifest's. */
-const COMPARED = ["seed_get_forecast", "seed_get_temperature", "seed_get_temperatures", "seed_structured_output_false", "seed_weather_class", "arrays", "scalars", "unions", "void_result", "numeric_record"];
+const COMPARED = [
+  "seed_get_forecast",
+  "seed_get_temperature",
+  "seed_get_temperatures",
+  "seed_structured_output_false",
+  "seed_weather_class",
+  "arrays",
+  "scalars",
+  "unions",
+  "void_result",
+  "numeric_record",
+];
 
 describe("typemcp manifest", () => {
   let manifest: Record<string, ToolContract>;
@@ -87,7 +116,9 @@ describe("typemcp manifest", () => {
       params: ["name"],
       inputSchema: (expectedOf("seed_class_without_fields").tools![0] as { inputSchema: object }).inputSchema,
     });
-    const diagnostics = names.flatMap((name) => expectedOf(name).diagnostics.map((d) => printed(`fixtures/${name}/${d.file}`, d)));
+    const diagnostics = names.flatMap((name) =>
+      expectedOf(name).diagnostics.map((d) => printed(`fixtures/${name}/${d.file}`, d)),
+    );
     expect(diagnostics).toHaveLength(2);
     expect(run.stderr).toBe(diagnostics.join(""));
   });
@@ -113,11 +144,17 @@ describe("typemcp manifest", () => {
     expect(run.stderr).toBe(
       'b.ts(4,1): error TS93003: Tool name "get_weather" is registered more than once with different schemas (first at a.ts:5:1): a manifest holds one contract per tool name; give one of them another name with { name: "..." }\n',
     );
-    expect(runCli(["check"], dir)).toMatchObject({ status: 0, stdout: "2 tool registrations checked: no errors, 0 warnings.\n" });
+    expect(runCli(["check"], dir)).toMatchObject({
+      status: 0,
+      stdout: "2 tool registrations checked: no errors, 0 warnings.\n",
+    });
   });
 
   test("a project with no registrations: an empty manifest, an empty list", () => {
-    const dir = writeProject("cli/empty", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }), "index.ts": "export const answer = 42;\n" });
+    const dir = writeProject("cli/empty", {
+      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+      "index.ts": "export const answer = 42;\n",
+    });
     expect(runCli(["manifest"], dir)).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
     expect(runCli(["manifest", "--list"], dir)).toEqual({ status: 0, stdout: '{\n  "tools": []\n}\n', stderr: "" });
   });
@@ -136,7 +173,11 @@ const DUPLICATE_ERRORS =
 describe("typemcp check", () => {
   test("a tool name registered twice on one server is an error, as in the manifest and the build", () => {
     const dir = writeProject("cli/check-duplicates", DUPLICATES);
-    expect(runCli(["check"], dir)).toEqual({ status: 1, stdout: `${DUPLICATE_ERRORS}3 tool registrations checked: 2 errors, 0 warnings.\n`, stderr: "" });
+    expect(runCli(["check"], dir)).toEqual({
+      status: 1,
+      stdout: `${DUPLICATE_ERRORS}3 tool registrations checked: 2 errors, 0 warnings.\n`,
+      stderr: "",
+    });
   });
 
   const HEADER = `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("t");\n`;
@@ -149,7 +190,11 @@ describe("typemcp check", () => {
       "tsconfig.json": tsconfig({}, { include: ["src"] }),
       "src/server.ts": `${HEADER}/** Say hello. */\nfunction greet(name: string): string { return name; }\nmcp.tool(greet);\n`,
     });
-    expect(runCli(["check"], dir)).toEqual({ status: 0, stdout: "1 tool registration checked: no errors, 0 warnings.\n", stderr: "" });
+    expect(runCli(["check"], dir)).toEqual({
+      status: 0,
+      stdout: "1 tool registration checked: no errors, 0 warnings.\n",
+      stderr: "",
+    });
   });
 
   test("warnings print, as tsc prints them, and do not fail", () => {
@@ -157,7 +202,11 @@ describe("typemcp check", () => {
       "tsconfig.json": tsconfig({}, { include: ["src"] }),
       "src/server.ts": `${HEADER}${STATION}mcp.tool(get_station);\n`,
     });
-    expect(runCli(["check"], dir)).toEqual({ status: 0, stdout: `src/server.ts(9,37): ${WARNING}1 tool registration checked: no errors, 1 warning.\n`, stderr: "" });
+    expect(runCli(["check"], dir)).toEqual({
+      status: 0,
+      stdout: `src/server.ts(9,37): ${WARNING}1 tool registration checked: no errors, 1 warning.\n`,
+      stderr: "",
+    });
     // --pretty: tsc's terminal format, file:line:col, the source line underlined.
     const pretty = runCli(["check", "--pretty"], dir);
     expect(pretty.status).toBe(0);
@@ -165,7 +214,9 @@ describe("typemcp check", () => {
     const plain = pretty.stdout.replace(/\x1b\[[0-9;]*m/g, "");
     expect(plain).not.toBe(pretty.stdout);
     expect(plain).toContain(`src/server.ts:9:37 - ${WARNING.split("\n")[0]}`);
-    expect(plain).toContain(`9 function get_station(name: string): Station {\n${" ".repeat("9 function get_station(name: string): ".length)}~~~~~~~`);
+    expect(plain).toContain(
+      `9 function get_station(name: string): Station {\n${" ".repeat("9 function get_station(name: string): ".length)}~~~~~~~`,
+    );
     expect(plain.endsWith("\n1 tool registration checked: no errors, 1 warning.\n")).toBe(true);
   });
 
@@ -197,10 +248,18 @@ describe("typemcp check", () => {
     expect(build.compilerDiagnostics).toBe("");
     expect(run.status).toBe(errors ? 1 : 0);
     const lines = run.stdout.split("\n");
-    expect(lines.filter((l) => /^\S.*\(\d+,\d+\): (error|warning) TS/.test(l))).toHaveLength(build.typemcpDiagnostics.length);
+    expect(lines.filter((l) => /^\S.*\(\d+,\d+\): (error|warning) TS/.test(l))).toHaveLength(
+      build.typemcpDiagnostics.length,
+    );
     for (const d of build.typemcpDiagnostics) expect(run.stdout).toContain(printed(`fixtures/${d.file}`, d));
-    expect(lines.at(-2)).toMatch(new RegExp(`^\\d+ tool registrations checked: ${errors === 1 ? "1 error" : errors ? `${errors} errors` : "no errors"}, ${warnings} warnings?\\.$`));
-    expect(diagnosticsOf(build, "seed_class_without_fields")).toEqual(expectedOf("seed_class_without_fields").diagnostics);
+    expect(lines.at(-2)).toMatch(
+      new RegExp(
+        `^\\d+ tool registrations checked: ${errors === 1 ? "1 error" : errors ? `${errors} errors` : "no errors"}, ${warnings} warnings?\\.$`,
+      ),
+    );
+    expect(diagnosticsOf(build, "seed_class_without_fields")).toEqual(
+      expectedOf("seed_class_without_fields").diagnostics,
+    );
   });
 });
 
@@ -229,27 +288,47 @@ describe("arguments", () => {
   });
 
   test("--version prints the package's version", () => {
-    expect(runCli(["--version"])).toEqual({ status: 0, stdout: `${JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version}\n`, stderr: "" });
+    expect(runCli(["--version"])).toEqual({
+      status: 0,
+      stdout: `${JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version}\n`,
+      stderr: "",
+    });
   });
 
   test("a missing tsconfig.json is one line, no stack trace, exit 2", () => {
     const dir = writeProject("cli/no-config", { "index.ts": "export {};\n" });
-    expect(runCli(["check"], dir)).toEqual({ status: 2, stdout: "", stderr: "typemcp: cannot find tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n" });
+    expect(runCli(["check"], dir)).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "typemcp: cannot find tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n",
+    });
     expect(runCli(["manifest", "nowhere/tsconfig.json"], dir)).toEqual({
-      status: 2, stdout: "", stderr: "typemcp: cannot find nowhere/tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n",
+      status: 2,
+      stdout: "",
+      stderr:
+        "typemcp: cannot find nowhere/tsconfig.json: pass the path of your tsconfig.json (or run in its folder)\n",
     });
   });
 
   test("a folder stands for its tsconfig.json", () => {
     writeProject("cli/folder", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }), "index.ts": "export {};\n" });
-    expect(runCli(["check", "cli/folder"], path.join(ROOT, ".build"))).toEqual({ status: 0, stdout: "0 tool registrations checked: no errors, 0 warnings.\n", stderr: "" });
+    expect(runCli(["check", "cli/folder"], path.join(ROOT, ".build"))).toEqual({
+      status: 0,
+      stdout: "0 tool registrations checked: no errors, 0 warnings.\n",
+      stderr: "",
+    });
   });
 
   test("errors in tsconfig.json itself are reported like tsc's, exit 1", () => {
-    const dir = writeProject("cli/bad-config", { "tsconfig.json": `{ "compilerOptions": { "strictest": true, "lib": ["ES2022"], "types": [] }, "include": ["*.ts"] }`, "index.ts": "export {};\n" });
+    const dir = writeProject("cli/bad-config", {
+      "tsconfig.json": `{ "compilerOptions": { "strictest": true, "lib": ["ES2022"], "types": [] }, "include": ["*.ts"] }`,
+      "index.ts": "export {};\n",
+    });
     const run = runCli(["check"], dir);
     expect(run.status).toBe(1);
-    expect(run.stdout).toBe("tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 tool registrations checked: 1 error, 0 warnings.\n");
+    expect(run.stdout).toBe(
+      "tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 tool registrations checked: 1 error, 0 warnings.\n",
+    );
   });
 });
 
@@ -265,7 +344,9 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
   });
 
   test("typemcp manifest writes the manifest (before it exists, and the same after), tsc builds, the SDK client gets the exact schemas over stdio", async () => {
-    const command = documentedBlock("manifest:commands").split("\n")[0].replace(/\s+#.*$/, "");
+    const command = documentedBlock("manifest:commands")
+      .split("\n")[0]
+      .replace(/\s+#.*$/, "");
     expect(command).toBe("npx typemcp manifest --out src/manifest.json");
     const args = command.split(" ").slice(2);
     expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
@@ -274,7 +355,9 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
     expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
 
     // The documented three-argument form type-checks against the JSON import's types.
-    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(documentText("docs/toolchains.md"))![1];
+    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(
+      documentText("docs/toolchains.md"),
+    )![1];
     fs.writeFileSync(
       path.join(dir, "src", "titled.ts"),
       `import { MCPServer } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
@@ -285,10 +368,17 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
     expect(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8")).not.toContain('"inputSchema"');
 
     const client = new Client({ name: "cli-test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(dir, "dist", "server.js")], stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(dir, "dist", "server.js")],
+        stderr: "pipe",
+      }),
+    );
     try {
       const weather = {
-        title: "WeatherData", type: "object",
+        title: "WeatherData",
+        type: "object",
         properties: {
           temperature: { type: "number", description: "Degrees Celsius." },
           conditions: { type: "string" },
@@ -300,20 +390,28 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
         {
           name: "get_weather",
           description: "Current weather for a city.",
-          inputSchema: { type: "object", title: "get_weatherArguments", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+          inputSchema: {
+            type: "object",
+            title: "get_weatherArguments",
+            properties: { city: { type: "string" } },
+            required: ["city"],
+            additionalProperties: false,
+          },
           outputSchema: weather,
         },
         {
           name: "get_forecast",
           description: "Daily forecast for a city.",
           inputSchema: {
-            type: "object", title: "get_forecastArguments",
+            type: "object",
+            title: "get_forecastArguments",
             properties: { city: { type: "string" }, days: { type: "integer" } },
             required: ["city", "days"],
             additionalProperties: false,
           },
           outputSchema: {
-            type: "object", title: "get_forecastOutput",
+            type: "object",
+            title: "get_forecastOutput",
             properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
             required: ["result"],
             $defs: { WeatherData: weather },
@@ -327,7 +425,12 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
         structuredContent: { result: [{ temperature: 16.2, conditions: "Overcast" }] },
       });
       expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: "two" } })).toEqual({
-        content: [{ type: "text", text: 'Error executing tool get_forecast: 1 validation error for get_forecastArguments\ndays\n  Input should be a valid integer [input_value="two"]' }],
+        content: [
+          {
+            type: "text",
+            text: 'Error executing tool get_forecast: 1 validation error for get_forecastArguments\ndays\n  Input should be a valid integer [input_value="two"]',
+          },
+        ],
         isError: true,
       });
     } finally {
@@ -336,14 +439,35 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
   });
 
   test("run-time options go along with a manifest entry passed third, as docs/toolchains.md says", async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<string, ToolContract>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<
+      string,
+      ToolContract
+    >;
     const mcp = new MCPServer("Weather");
-    mcp.tool(function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }, { title: "Weather now", annotations: { readOnlyHint: true } }, manifest.get_weather);
+    mcp.tool(
+      function get_weather(city: string) {
+        return { temperature: 16.2, conditions: city };
+      },
+      { title: "Weather now", annotations: { readOnlyHint: true } },
+      manifest.get_weather,
+    );
     const client = await connectClient(mcp);
     try {
       const { description, inputSchema, outputSchema } = manifest.get_weather;
-      expect((await client.listTools()).tools).toEqual([{ name: "get_weather", title: "Weather now", description, inputSchema, outputSchema, annotations: { readOnlyHint: true } }]);
-      expect((await client.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).structuredContent).toEqual({ temperature: 16.2, conditions: "Oslo" });
+      expect((await client.listTools()).tools).toEqual([
+        {
+          name: "get_weather",
+          title: "Weather now",
+          description,
+          inputSchema,
+          outputSchema,
+          annotations: { readOnlyHint: true },
+        },
+      ]);
+      expect((await client.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).structuredContent).toEqual({
+        temperature: 16.2,
+        conditions: "Oslo",
+      });
     } finally {
       await client.close();
     }

@@ -41,7 +41,9 @@ function curlRequests(block: string): CurlRequest[] {
     .filter((line) => line.startsWith("curl "))
     .map((line) => {
       const [, flags, url] = /^curl (-\w+) (\S+)/.exec(line)!;
-      const headers = Object.fromEntries([...line.matchAll(/-H '([^:']+): ([^']*)'/g)].map(([, name, value]) => [name, value]));
+      const headers = Object.fromEntries(
+        [...line.matchAll(/-H '([^:']+): ([^']*)'/g)].map(([, name, value]) => [name, value]),
+      );
       return { url, headers, body: /-d '([^']*)'/.exec(line)![1], showsHeaders: flags.includes("i") };
     });
 }
@@ -63,9 +65,19 @@ async function freePort(): Promise<number> {
 
 /** Resolves once something answers HTTP at `url`. */
 async function listening(url: string, server: ChildProcess): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  for (
+    const started = Date.now();
+    Date.now() - started < 30_000;
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  ) {
     if (server.exitCode !== null) throw new Error(`the server exited with status ${server.exitCode}`);
-    if (await fetch(url).then(() => true, () => false)) return;
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`nothing answered at ${url}`);
 }
@@ -83,7 +95,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
 
 const WEATHER_SCHEMA = {
-  title: "WeatherData", type: "object",
+  title: "WeatherData",
+  type: "object",
   properties: {
     temperature: { type: "number", description: "Degrees Celsius." },
     humidity: { type: "number", description: "Relative humidity, 0 to 1." },
@@ -98,7 +111,13 @@ async function expectQuickStartServed(args: string[]): Promise<void> {
   const client = new Client({ name: "consumer", version: "1.0.0" });
   await client.connect(new StdioClientTransport({ command: process.execPath, args }));
   try {
-    const input = (properties: object, required: string[], title: string) => ({ type: "object", title, properties, required, additionalProperties: false });
+    const input = (properties: object, required: string[], title: string) => ({
+      type: "object",
+      title,
+      properties,
+      required,
+      additionalProperties: false,
+    });
     expect((await client.listTools()).tools).toEqual([
       {
         name: "get_weather",
@@ -109,9 +128,14 @@ async function expectQuickStartServed(args: string[]): Promise<void> {
       {
         name: "get_forecast",
         description: "Daily forecast for a city.",
-        inputSchema: input({ city: { type: "string" }, days: { type: "integer" } }, ["city", "days"], "get_forecastArguments"),
+        inputSchema: input(
+          { city: { type: "string" }, days: { type: "integer" } },
+          ["city", "days"],
+          "get_forecastArguments",
+        ),
         outputSchema: {
-          type: "object", title: "get_forecastOutput",
+          type: "object",
+          title: "get_forecastOutput",
           properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
           required: ["result"],
           $defs: { WeatherData: WEATHER_SCHEMA },
@@ -135,7 +159,10 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
 
   function tspc(): { status: number | null; output: string } {
-    const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], { cwd: project, encoding: "utf8" });
+    const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], {
+      cwd: project,
+      encoding: "utf8",
+    });
     return { status: run.status, output: run.stdout + run.stderr };
   }
 
@@ -144,7 +171,18 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
     fs.mkdirSync(path.join(project, "src"));
     fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
-    npm(["install", "--no-audit", "--no-fund", tarball, `typescript@${typescript}`, `ts-patch@${tsPatch}`, "@types/node@^20"], project);
+    npm(
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        tarball,
+        `typescript@${typescript}`,
+        `ts-patch@${tsPatch}`,
+        "@types/node@^20",
+      ],
+      project,
+    );
     // The README's client, installed as it says.
     const [command, ...args] = quickstart("client-install").trim().split(" ");
     expect(command).toBe("npm");
@@ -155,7 +193,16 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
 
   test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
     const installed = path.join(project, "node_modules", "typemcp");
-    for (const file of ["dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js", "dist/transformer/index.d.ts", "README.md", "CHANGELOG.md", "LICENSE", "package.json"]) {
+    for (const file of [
+      "dist/runtime/index.js",
+      "dist/runtime/index.d.ts",
+      "dist/transformer/index.js",
+      "dist/transformer/index.d.ts",
+      "README.md",
+      "CHANGELOG.md",
+      "LICENSE",
+      "package.json",
+    ]) {
       expect(fs.existsSync(path.join(installed, file))).toBe(true);
     }
     expect(fs.existsSync(path.join(installed, "fixtures"))).toBe(false);
@@ -163,14 +210,27 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     const shipped = fs.readdirSync(path.join(installed, "dist"), { recursive: true, encoding: "utf8" });
     expect(shipped.filter((file) => file.endsWith(".map"))).toEqual([]);
     // (A comment line of its own: typemcp build's code names such comments, to handle them.)
-    expect(shipped.filter((file) => file.endsWith(".js") && /^\/\/# sourceMappingURL=/m.test(fs.readFileSync(path.join(installed, "dist", file), "utf8")))).toEqual([]);
+    expect(
+      shipped.filter(
+        (file) =>
+          file.endsWith(".js") &&
+          /^\/\/# sourceMappingURL=/m.test(fs.readFileSync(path.join(installed, "dist", file), "utf8")),
+      ),
+    ).toEqual([]);
     // With source maps on (as under tsx), the frame that threw is a line of a shipped file.
-    const run = spawnSync(process.execPath, ["--enable-source-maps", "-e", 'new (require("typemcp").MCPServer)("x").tool(function f() {})'], { cwd: project, encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      ["--enable-source-maps", "-e", 'new (require("typemcp").MCPServer)("x").tool(function f() {})'],
+      { cwd: project, encoding: "utf8" },
+    );
     const frame = /\((\S*node_modules\/typemcp\/\S*):(\d+):\d+\)/;
     expect(run.stderr).toMatch(frame);
     const [, file, line] = frame.exec(run.stderr)!;
-    expect(fs.readFileSync(file, "utf8").split("\n")[Number(line) - 1]).toMatch(/throw new Error\(.*has no compiled schema/);
-    const version = (name: string) => JSON.parse(fs.readFileSync(path.join(project, "node_modules", name, "package.json"), "utf8")).version as string;
+    expect(fs.readFileSync(file, "utf8").split("\n")[Number(line) - 1]).toMatch(
+      /throw new Error\(.*has no compiled schema/,
+    );
+    const version = (name: string) =>
+      JSON.parse(fs.readFileSync(path.join(project, "node_modules", name, "package.json"), "utf8")).version as string;
     expect(version("typescript").startsWith(typescript.slice(1, 4))).toBe(true);
     expect(version("ts-patch").startsWith(tsPatch.slice(1, 2))).toBe(true);
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
@@ -181,34 +241,55 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(build.output).toBe("");
     expect(build.status).toBe(0);
 
-    const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as { command: string; args: string[] };
+    const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as {
+      command: string;
+      args: string[];
+    };
     expect(command).toBe("node");
     await expectQuickStartServed(args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)));
   });
 
   test("the README's one-line check answers exactly what the README shows", () => {
-    const command = quickstart("try").split("\n").find((line) => line.startsWith("echo "))!;
+    const command = quickstart("try")
+      .split("\n")
+      .find((line) => line.startsWith("echo "))!;
     const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
     expect(answer).toBe(quickstart("answer"));
   });
 
   test("the README's client script prints exactly what the README shows", () => {
     fs.writeFileSync(path.join(project, "client.mjs"), quickstart("client.mjs"));
-    expect(execFileSync(process.execPath, ["client.mjs"], { cwd: project, encoding: "utf8" })).toBe(quickstart("client-output"));
+    expect(execFileSync(process.execPath, ["client.mjs"], { cwd: project, encoding: "utf8" })).toBe(
+      quickstart("client-output"),
+    );
   });
 
   const GET_WEATHER = {
-    content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }, null, 2) }],
+    content: [
+      { type: "text", text: JSON.stringify({ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }, null, 2) },
+    ],
     structuredContent: { temperature: 16.2, humidity: 0.83, conditions: "Overcast" },
   };
-  const MODERN_GET_WEATHER = { ...GET_WEATHER, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "Weather", version: "1.0.0" } } };
+  const MODERN_GET_WEATHER = {
+    ...GET_WEATHER,
+    resultType: "complete",
+    _meta: { "io.modelcontextprotocol/serverInfo": { name: "Weather", version: "1.0.0" } },
+  };
 
   test("the README's HTTP lines build as CommonJS and as ESM, and answer the README's curl requests", async () => {
-    const runs = quickstart("http").split("\n").filter((line) => line.includes("mcp.run(") && !line.startsWith("//"));
+    const runs = quickstart("http")
+      .split("\n")
+      .filter((line) => line.includes("mcp.run(") && !line.startsWith("//"));
     expect(runs).toEqual([expect.not.stringContaining("stateless"), expect.stringContaining("stateless: true")]);
     // The quick start's server with `mcp.run();` replaced, as the README says; on a free port
     // instead of 3000, which may be taken on the machine running the tests.
-    const variants = runs.flatMap((run, i) => ["ts", "mts"].map((extension) => ({ run, source: path.join(project, "src", `http${i}.${extension}`), built: path.join(project, "dist", `http${i}.${extension === "ts" ? "js" : "mjs"}`) })));
+    const variants = runs.flatMap((run, i) =>
+      ["ts", "mts"].map((extension) => ({
+        run,
+        source: path.join(project, "src", `http${i}.${extension}`),
+        built: path.join(project, "dist", `http${i}.${extension === "ts" ? "js" : "mjs"}`),
+      })),
+    );
     const server = quickstart("src/server.ts");
     expect(server).toContain("mcp.run(); // stdio\n");
     for (const { run, source } of variants) fs.writeFileSync(source, server.replace("mcp.run(); // stdio", run));
@@ -219,7 +300,8 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
         const port = await freePort();
         fs.writeFileSync(built, fs.readFileSync(built, "utf8").replace("port: 3000", `port: ${port}`));
         const serving = spawn(process.execPath, [built], { cwd: project, stdio: "ignore" });
-        const send = async ({ url, headers, body }: CurlRequest) => fetch(url.replace(":3000/", `:${port}/`), { method: "POST", headers, body });
+        const send = async ({ url, headers, body }: CurlRequest) =>
+          fetch(url.replace(":3000/", `:${port}/`), { method: "POST", headers, body });
         try {
           await listening(`http://127.0.0.1:${port}/mcp`, serving);
           // 2026-07-28: one request, served the same with or without stateless.
@@ -233,11 +315,18 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
             expect(initialize.showsHeaders).toBe(true);
             const initialized = await send(initialize);
             expect(initialized.status).toBe(200);
-            expect(eventMessage(await initialized.text())).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "Weather" } } });
+            expect(eventMessage(await initialized.text())).toMatchObject({
+              jsonrpc: "2.0",
+              id: 1,
+              result: { serverInfo: { name: "Weather" } },
+            });
             const session = initialized.headers.get("mcp-session-id")!;
             expect(session).toMatch(/^[0-9a-f-]{36}$/);
             expect(legacyCall.headers["Mcp-Session-Id"]).toMatch(/^<.*>$/);
-            const legacyAnswer = await send({ ...legacyCall, headers: { ...legacyCall.headers, "Mcp-Session-Id": session } });
+            const legacyAnswer = await send({
+              ...legacyCall,
+              headers: { ...legacyCall.headers, "Mcp-Session-Id": session },
+            });
             expect(legacyAnswer.status).toBe(200);
             expect(eventMessage(await legacyAnswer.text())).toEqual({ jsonrpc: "2.0", id: 2, result: GET_WEATHER });
           }
@@ -253,7 +342,10 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   test("the deployment guide's cluster serves one port from a process per core", async () => {
     const source = path.join(project, "src", "cluster.ts");
     const built = path.join(project, "dist", "cluster.js");
-    fs.writeFileSync(source, quickstart("src/server.ts").replace("mcp.run(); // stdio", documentedBlock("deployment:cluster")));
+    fs.writeFileSync(
+      source,
+      quickstart("src/server.ts").replace("mcp.run(); // stdio", documentedBlock("deployment:cluster")),
+    );
     try {
       expect(tspc()).toEqual({ status: 0, output: "" });
       const port = await freePort();
@@ -266,12 +358,18 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
         await listening(url, serving);
         // Every worker says where it serves, once listening: one line per core.
         const workers = os.availableParallelism();
-        for (let i = 0; i < 100 && stderr.split("\n").length <= workers; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        for (let i = 0; i < 100 && stderr.split("\n").length <= workers; i++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
         expect(stderr).toBe(`typemcp: Weather serves MCP at ${url}\n`.repeat(workers));
         // Many clients at once, each on its own connection (the cluster hands out connections).
         const [call] = curlRequests(quickstart("curl"));
-        const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(url, { method: "POST", headers: { ...call.headers, connection: "close" }, body: call.body })));
-        for (const answer of answers) expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER });
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            fetch(url, { method: "POST", headers: { ...call.headers, connection: "close" }, body: call.body }),
+          ),
+        );
+        for (const answer of answers)
+          expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER });
       } finally {
         serving.kill();
       }
@@ -284,14 +382,21 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
     const build = tspc();
     expect(build.status).toBe(2);
-    expect(build.output).toContain("src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output");
+    expect(build.output).toContain(
+      "src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output",
+    );
     expect(build.output).toContain("get_station: result: Station is a class with no declared properties");
     expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
   });
 
   // Last: it patches the project's TypeScript for good.
   test("under a persistent patch (ts-patch install), tsc builds what tspc builds, and typemcp runs on tsc's own TypeScript", () => {
-    const dist = () => Object.fromEntries(fs.readdirSync(path.join(project, "dist")).map((f) => [f, fs.readFileSync(path.join(project, "dist", f), "utf8")]));
+    const dist = () =>
+      Object.fromEntries(
+        fs
+          .readdirSync(path.join(project, "dist"))
+          .map((f) => [f, fs.readFileSync(path.join(project, "dist", f), "utf8")]),
+      );
     const live = tspc();
     const built = dist();
     expect(built["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
@@ -301,8 +406,15 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     // How many TypeScripts the build loaded: tsc's own (lib/_tsc.js, the whole library once
     // patched), and a second if typemcp's require("typescript") had compiled lib/typescript.js.
     const probe = path.join(project, "probe.js");
-    fs.writeFileSync(probe, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(probe + ".json")}, JSON.stringify(new Set(Object.values(require.cache).map((m) => m.exports).filter((e) => typeof e?.createProgram === "function")).size)));\n`);
-    const tsc = spawnSync(process.execPath, ["-r", probe, path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", "."], { cwd: project, encoding: "utf8" });
+    fs.writeFileSync(
+      probe,
+      `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(probe + ".json")}, JSON.stringify(new Set(Object.values(require.cache).map((m) => m.exports).filter((e) => typeof e?.createProgram === "function")).size)));\n`,
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      ["-r", probe, path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", "."],
+      { cwd: project, encoding: "utf8" },
+    );
     expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual(live);
     expect(dist()).toEqual(built);
     expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
@@ -321,7 +433,10 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
   const run = (command: string) => spawnSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
 
   beforeAll(() => {
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer-ts7", private: true }, null, 2));
+    fs.writeFileSync(
+      path.join(project, "package.json"),
+      JSON.stringify({ name: "consumer-ts7", private: true }, null, 2),
+    );
     fs.writeFileSync(path.join(project, "tsconfig.json"), block("tsconfig.json"));
     fs.mkdirSync(path.join(project, "src"));
     fs.writeFileSync(path.join(project, "src", "server.ts"), block("src/server.ts"));
@@ -334,9 +449,13 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
   afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
   test("npm installs TypeScript 7 as typescript, and no other TypeScript", () => {
-    const version = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "typescript", "package.json"), "utf8")).version as string;
+    const version = JSON.parse(
+      fs.readFileSync(path.join(project, "node_modules", "typescript", "package.json"), "utf8"),
+    ).version as string;
     expect(Number(version.split(".")[0])).toBeGreaterThanOrEqual(7);
-    const typescripts = fs.readdirSync(path.join(project, "node_modules")).filter((name) => name.startsWith("typescript"));
+    const typescripts = fs
+      .readdirSync(path.join(project, "node_modules"))
+      .filter((name) => name.startsWith("typescript"));
     expect(typescripts).toEqual(["typescript"]);
   });
 
@@ -346,7 +465,9 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     const built = run(build);
     expect({ status: built.status, stderr: built.stderr }).toEqual({ status: 0, stderr: "" });
     expect(built.stdout).toBe("2 tool registrations built: no errors, 0 warnings.\n");
-    expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(`mcp.tool(get_weather, void 0, JSON.parse('{"v":1,"name":"get_weather"`);
+    expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(
+      `mcp.tool(get_weather, void 0, JSON.parse('{"v":1,"name":"get_weather"`,
+    );
     expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 
     expect(start).toBe("node dist/server.js");
@@ -369,28 +490,47 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
   test("a type error: tsc's message as tsc prints it, exit status 1", () => {
     fs.writeFileSync(path.join(project, "src", "broken.ts"), `const n: number = "one";\nexport { n };\n`);
     const built = run("npx typemcp build");
-    expect(built.stdout).toContain("src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.");
+    expect(built.stdout).toContain(
+      "src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
     expect(built.stdout.endsWith("2 tool registrations built: no errors, 0 warnings.\n")).toBe(true);
     expect(built.status).toBe(1);
     fs.rmSync(path.join(project, "src", "broken.ts"));
   });
 
   test("typemcp check on TypeScript 7: the count, exit 0", () => {
-    expect(run("npx typemcp check")).toMatchObject({ status: 0, stdout: "2 tool registrations checked: no errors, 0 warnings.\n", stderr: "" });
+    expect(run("npx typemcp check")).toMatchObject({
+      status: 0,
+      stdout: "2 tool registrations checked: no errors, 0 warnings.\n",
+      stderr: "",
+    });
   });
 
   test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, the editor plugin steps aside, an unbuilt tool names typemcp build", () => {
     expect(run("npx typemcp --help").stdout).toMatch(/^Usage: typemcp <command>/);
     const transformer = run(`node -e 'require("typemcp/transformer").default({}, {})'`);
-    expect(transformer.stderr).toContain("has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`");
+    expect(transformer.stderr).toContain(
+      "has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`",
+    );
     // The language-service plugin, as an editor's tsserver (a TypeScript 5) would load it here: it steps aside and says why.
-    const plugin = run(`node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`);
+    const plugin = run(
+      `node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`,
+    );
     expect(JSON.parse(plugin.stdout)).toEqual({
       same: true,
-      logged: [expect.stringMatching(/^typemcp: language-service plugin disabled: the project installed TypeScript 7\.\d+\.\d+, whose language server loads no plugins; run `npx typemcp check --watch`/)],
+      logged: [
+        expect.stringMatching(
+          /^typemcp: language-service plugin disabled: the project installed TypeScript 7\.\d+\.\d+, whose language server loads no plugins; run `npx typemcp check --watch`/,
+        ),
+      ],
     });
-    fs.writeFileSync(path.join(project, "unbuilt.js"), `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`);
+    fs.writeFileSync(
+      path.join(project, "unbuilt.js"),
+      `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`,
+    );
     const unbuilt = run("node unbuilt.js");
-    expect(unbuilt.stderr).toContain("has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`");
+    expect(unbuilt.stderr).toContain(
+      "has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`",
+    );
   });
 });

@@ -20,10 +20,15 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("on %s", (revision) => {
 
   beforeEach(async () => {
     jest.resetModules();
-    const fixture = require(path.join(FIXTURES_OUT, "context_and_destructuring", "tool.js")) as { mcp: MCPServer; cancelled: unknown[] };
+    const fixture = require(path.join(FIXTURES_OUT, "context_and_destructuring", "tool.js")) as {
+      mcp: MCPServer;
+      cancelled: unknown[];
+    };
     const mcp = fixture.mcp;
     cancelled = fixture.cancelled;
-    client = await connectClient(mcp, revision, (c) => c.setNotificationHandler("notifications/message", (n) => void logs.push(n.params)));
+    client = await connectClient(mcp, revision, (c) =>
+      c.setNotificationHandler("notifications/message", (n) => void logs.push(n.params)),
+    );
     logs.length = 0;
   });
 
@@ -39,7 +44,10 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("on %s", (revision) => {
   test("reportProgress reaches a client that asked for progress, log reaches it too", async () => {
     const progress: Progress[] = [];
     const _meta = await logFrom("info");
-    const result = await client.callTool({ name: "count_to", arguments: { to: 3 }, _meta }, { onprogress: (p) => progress.push(p) });
+    const result = await client.callTool(
+      { name: "count_to", arguments: { to: 3 }, _meta },
+      { onprogress: (p) => progress.push(p) },
+    );
     expect(result).toEqual({ content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } });
     expect(progress).toEqual([
       { progress: 1, total: 3, message: "counted 1" },
@@ -69,7 +77,9 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("on %s", (revision) => {
       for (let i = 0; i < 50 && logs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(logs).toEqual([{ level: "notice", logger: "wait_for_cancel", data: "cancelled" }]);
     }
-    expect(await client.callTool({ name: "count_to", arguments: { to: 1 } })).toMatchObject({ structuredContent: { result: 1 } });
+    expect(await client.callTool({ name: "count_to", arguments: { to: 1 } })).toMatchObject({
+      structuredContent: { result: 1 },
+    });
   });
 
   test("ctx.client is what the client said of itself", async () => {

@@ -45,7 +45,18 @@ interface Tally {
   batchMs: number[];
 }
 
-const tally: Tally = { types: 0, tools: 0, schema: 0, diagnostic: 0, bothSchemas: 0, bothDiagnostics: 0, mixed: 0, reasons: {}, capped: 0, batchMs: [] };
+const tally: Tally = {
+  types: 0,
+  tools: 0,
+  schema: 0,
+  diagnostic: 0,
+  bothSchemas: 0,
+  bothDiagnostics: 0,
+  mixed: 0,
+  reasons: {},
+  capped: 0,
+  batchMs: [],
+};
 const failures: string[] = [];
 
 function describeType(type: GeneratedType): string {
@@ -55,17 +66,41 @@ function describeType(type: GeneratedType): string {
 /** A reason without the type it names: "is not JSON-serializable", "has no values", ... */
 function reasonOf(detail: string): string {
   const known = [
-    "is not JSON-serializable", "is sent as {}", "is a function, which JSON drops", "has no values", "is an unresolved type parameter", "depends on an unresolved type parameter", "has no JSON form typemcp knows",
-    "is a class with no declared properties", "says nothing about the value's shape", "intersects primitives that no value can be", "is a tag typemcp does not know",
-    "has no exact JSON Schema pattern", "is nested too deeply to describe", "is too large to describe", "spreads a type parameter", "has a rest element before other elements",
-    "is not a JSON number", "whose own toJSON() JSON.stringify does not call", "have no exact pattern", "cannot be a tool argument", "overloaded functions cannot be tools",
-    "applies to", "takes a", "is not a format typemcp validates",
+    "is not JSON-serializable",
+    "is sent as {}",
+    "is a function, which JSON drops",
+    "has no values",
+    "is an unresolved type parameter",
+    "depends on an unresolved type parameter",
+    "has no JSON form typemcp knows",
+    "is a class with no declared properties",
+    "says nothing about the value's shape",
+    "intersects primitives that no value can be",
+    "is a tag typemcp does not know",
+    "has no exact JSON Schema pattern",
+    "is nested too deeply to describe",
+    "is too large to describe",
+    "spreads a type parameter",
+    "has a rest element before other elements",
+    "is not a JSON number",
+    "whose own toJSON() JSON.stringify does not call",
+    "have no exact pattern",
+    "cannot be a tool argument",
+    "overloaded functions cannot be tools",
+    "applies to",
+    "takes a",
+    "is not a format typemcp validates",
   ];
   return known.find((reason) => detail.includes(reason)) ?? detail.replace(/^.*?: /, "").slice(0, 80);
 }
 
 /** Checks one tool of one generated type; returns whether it got a schema (undefined: it failed). */
-function checkTool(type: GeneratedType, outcome: ToolOutcome, direction: "input" | "output", overloaded: boolean): boolean | undefined {
+function checkTool(
+  type: GeneratedType,
+  outcome: ToolOutcome,
+  direction: "input" | "output",
+  overloaded: boolean,
+): boolean | undefined {
   const verdict = verdictOf(outcome, direction, overloaded);
   if (verdict.kind === "failure") {
     failures.push(`${outcome.fn} (${direction}): ${verdict.why}\n  type: ${describeType(type)}`);
@@ -74,7 +109,8 @@ function checkTool(type: GeneratedType, outcome: ToolOutcome, direction: "input"
   if (verdict.kind === "schema") return true;
   for (const message of verdict.messages) {
     const [head, ...details] = message.split("\n");
-    for (const line of details.length ? details : [head]) tally.reasons[reasonOf(line)] = (tally.reasons[reasonOf(line)] ?? 0) + 1;
+    for (const line of details.length ? details : [head])
+      tally.reasons[reasonOf(line)] = (tally.reasons[reasonOf(line)] ?? 0) + 1;
   }
   return false;
 }
@@ -84,7 +120,8 @@ function checkBatch(batch: BatchResult): void {
   tally.capped += batch.capped;
   for (const error of batch.compilerErrors) failures.push(`the generator wrote invalid TypeScript: ${error}`);
   for (const d of batch.diagnostics) {
-    if (d.code === DiagnosticCode.InternalError) failures.push(`TS93099 in the batch: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
+    if (d.code === DiagnosticCode.InternalError)
+      failures.push(`TS93099 in the batch: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
   }
   for (const c of batch.cases) {
     const input = checkTool(c.type, c.in, "input", c.overloaded);
@@ -106,16 +143,23 @@ const types = fc.sample(typeArbitrary, { seed: SEED, numRuns: TYPES });
 const batches = Array.from({ length: Math.ceil(TYPES / PER_PROGRAM) }, (_, i) => i);
 
 describe(`${TYPES} generated types (seed ${SEED}), ${PER_PROGRAM} per program`, () => {
-  test.each(batches)("batch %i: every tool gets a valid schema or a located diagnostic, and the transformer never fails", (i) => {
-    const batch = compileTypeBatch(`fuzz_${i}`, types.slice(i * PER_PROGRAM, (i + 1) * PER_PROGRAM), i * PER_PROGRAM);
-    const before = failures.length;
-    checkBatch(batch);
-    expect(batch.ms).toBeLessThan(BATCH_BOUND_MS);
-    expect(failures.slice(before)).toEqual([]);
-  });
+  test.each(batches)(
+    "batch %i: every tool gets a valid schema or a located diagnostic, and the transformer never fails",
+    (i) => {
+      const batch = compileTypeBatch(`fuzz_${i}`, types.slice(i * PER_PROGRAM, (i + 1) * PER_PROGRAM), i * PER_PROGRAM);
+      const before = failures.length;
+      checkBatch(batch);
+      expect(batch.ms).toBeLessThan(BATCH_BOUND_MS);
+      expect(failures.slice(before)).toEqual([]);
+    },
+  );
 
   afterAll(() => {
-    const report = { seed: SEED, ...tally, reasons: Object.fromEntries(Object.entries(tally.reasons).sort((a, b) => b[1] - a[1])) };
+    const report = {
+      seed: SEED,
+      ...tally,
+      reasons: Object.fromEntries(Object.entries(tally.reasons).sort((a, b) => b[1] - a[1])),
+    };
     const dir = path.join(ROOT, ".build", "fuzz");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "report.json"), JSON.stringify(report, null, 2));

@@ -70,14 +70,28 @@ function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined,
       Array.isArray(node)
         ? node.map(strip)
         : node !== null && typeof node === "object"
-          ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !((k === "description" || k === "title") && typeof v === "string" && !source.includes(v.slice(0, 24)))).map(([k, v]) => [k, strip(v)]))
+          ? Object.fromEntries(
+              Object.entries(node)
+                .filter(
+                  ([k, v]) =>
+                    !(
+                      (k === "description" || k === "title") &&
+                      typeof v === "string" &&
+                      !source.includes(v.slice(0, 24))
+                    ),
+                )
+                .map(([k, v]) => [k, strip(v)]),
+            )
           : node;
     return sameUpToOrder(strip(a) as ToolContract, strip(b) as ToolContract);
   }
   // A type's text (a title, the $defs key made of it) as the characters it is made of: each
   // TypeScript prints a union's members in its own order, and 5 escapes non-ASCII characters
   // in template literal texts where 7 does not.
-  const letters = (text: string) => [...text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))].sort().join("");
+  const letters = (text: string) =>
+    [...text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))]
+      .sort()
+      .join("");
   const sorted = (value: unknown): unknown => {
     // $defs keys are made of the printed titles: each stands for its definition's title.
     const keys = new Map<string, string>();
@@ -92,11 +106,24 @@ function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined,
     const walk = (node: unknown, key?: string): unknown => {
       if (Array.isArray(node)) {
         const items = node.map((item) => walk(item));
-        return key === "anyOf" || key === "required" || key === "enum" ? [...items].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))) : items;
+        return key === "anyOf" || key === "required" || key === "enum"
+          ? [...items].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))
+          : items;
       }
-      if (typeof node === "string") return key === "title" ? letters(node) : key === "$ref" && node !== "#" ? `#/$defs/${keys.get(node.slice(8)) ?? node}` : node;
+      if (typeof node === "string")
+        return key === "title"
+          ? letters(node)
+          : key === "$ref" && node !== "#"
+            ? `#/$defs/${keys.get(node.slice(8)) ?? node}`
+            : node;
       if (node === null || typeof node !== "object") return node;
-      const entries = Object.entries(node).map(([k, v]) => [key === "$defs" ? keys.get(k) ?? k : k, walk(v, key === "properties" || key === "$defs" ? undefined : k)] as const);
+      const entries = Object.entries(node).map(
+        ([k, v]) =>
+          [
+            key === "$defs" ? (keys.get(k) ?? k) : k,
+            walk(v, key === "properties" || key === "$defs" ? undefined : k),
+          ] as const,
+      );
       return Object.fromEntries(entries.sort(([x], [y]) => x.localeCompare(y)));
     };
     return walk(value);
@@ -105,7 +132,10 @@ function sameUpToOrder(a: ToolContract | undefined, b: ToolContract | undefined,
 }
 
 /** Compares each tool's contract from TypeScript 7 with the transformer's on 5.9. */
-function compareTs7(batch: BatchResult, outcomes: Map<string, { contract: ToolContract; messages: string[] }>): string[] {
+function compareTs7(
+  batch: BatchResult,
+  outcomes: Map<string, { contract: ToolContract; messages: string[] }>,
+): string[] {
   const problems: string[] = [];
   for (const c of batch.cases) {
     for (const outcome of [c.in, c.out]) {
@@ -118,11 +148,22 @@ function compareTs7(batch: BatchResult, outcomes: Map<string, { contract: ToolCo
       const [a, b] = [JSON.stringify(outcome.contract), JSON.stringify(other.contract)];
       if (a === b) ts7.exact++;
       else if (sameUpToOrder(outcome.contract, other.contract)) ts7.orderOnly.push(`${outcome.fn}: ${c.type.text}`);
-      else if (LONE_SURROGATE.test(JSON.stringify(outcome.contract).replace(/\\u[0-9a-fA-F]{4}/g, (e) => String.fromCharCode(parseInt(e.slice(2), 16))))) ts7.loneSurrogate.push(`${outcome.fn}: ${c.type.text}`);
-      else if (other.contract.error?.includes("API process stopped") && /e[34]\d\d|Infinity/.test(describeType(c.type))) ts7.infinity.push(`${outcome.fn}: ${c.type.text}`);
-      else if (sameUpToOrder(outcome.contract, other.contract, batch.source)) ts7.libraryDocs.push(`${outcome.fn}: ${c.type.text}`);
-      else if (other.contract.error?.includes("is a union of promises of different types")) ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
-      else if (outcome.contract?.error !== undefined && other.contract.error !== undefined) ts7.refusedBoth.push(`${outcome.fn}: ${c.type.text}`);
+      else if (
+        LONE_SURROGATE.test(
+          JSON.stringify(outcome.contract).replace(/\\u[0-9a-fA-F]{4}/g, (e) =>
+            String.fromCharCode(parseInt(e.slice(2), 16)),
+          ),
+        )
+      )
+        ts7.loneSurrogate.push(`${outcome.fn}: ${c.type.text}`);
+      else if (other.contract.error?.includes("API process stopped") && /e[34]\d\d|Infinity/.test(describeType(c.type)))
+        ts7.infinity.push(`${outcome.fn}: ${c.type.text}`);
+      else if (sameUpToOrder(outcome.contract, other.contract, batch.source))
+        ts7.libraryDocs.push(`${outcome.fn}: ${c.type.text}`);
+      else if (other.contract.error?.includes("is a union of promises of different types"))
+        ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
+      else if (outcome.contract?.error !== undefined && other.contract.error !== undefined)
+        ts7.refusedBoth.push(`${outcome.fn}: ${c.type.text}`);
       else {
         ts7.different.push(`${outcome.fn}: ${c.type.text}`);
         problems.push(`${outcome.fn} (${describeType(c.type)}):\n  TypeScript 5.9: ${a}\n  TypeScript 7:   ${b}`);

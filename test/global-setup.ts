@@ -16,7 +16,8 @@ const ROOT = path.resolve(__dirname, "..");
  */
 function forgetOwnModules(): void {
   for (const file of Object.keys(require.cache)) {
-    if (file.startsWith(ROOT + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`)) delete require.cache[file];
+    if (file.startsWith(ROOT + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`))
+      delete require.cache[file];
   }
 }
 

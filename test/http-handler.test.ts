@@ -39,12 +39,16 @@ async function connectHttp(handler: Handler, kind: ClientKind): Promise<AnyClien
     await client.connect(new LegacyTransport(new URL(URL_), { fetch: fetchVia(handler) }));
     return client;
   }
-  const client = new Client({ name: "http-handler", version: "1.0.0" }, kind === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new Client(
+    { name: "http-handler", version: "1.0.0" },
+    kind === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(URL_), { fetch: fetchVia(handler) }));
   expect(client.getProtocolEra()).toBe(kind === "2026-07-28" ? "modern" : "legacy");
   if (kind === "2026-07-28") {
     const callTool = client.callTool.bind(client);
-    client.callTool = async (...args: Parameters<Client["callTool"]>) => withoutServerInfo(await callTool(...args), client.getServerVersion());
+    client.callTool = async (...args: Parameters<Client["callTool"]>) =>
+      withoutServerInfo(await callTool(...args), client.getServerVersion());
   }
   return client as unknown as AnyClient;
 }
@@ -55,15 +59,28 @@ function post(handler: Handler, body: unknown, headers: Record<string, string> =
     new Request(URL_, {
       method: "POST",
       // A Request built here has no Host header unless given one (a runtime's incoming requests all have one).
-      headers: { host: "localhost", "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      headers: {
+        host: "localhost",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
 }
 
 /** A 2026-07-28 request: the envelope in `_meta`, the method (and tool) in headers, as the spec has clients send them. */
-function modernPost(handler: Handler, method: string, params: Record<string, unknown> = {}, meta: Record<string, unknown> = ENVELOPE): Promise<Response> {
-  const headers: Record<string, string> = { "mcp-method": method, "mcp-protocol-version": String(meta["io.modelcontextprotocol/protocolVersion"]) };
+function modernPost(
+  handler: Handler,
+  method: string,
+  params: Record<string, unknown> = {},
+  meta: Record<string, unknown> = ENVELOPE,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "mcp-method": method,
+    "mcp-protocol-version": String(meta["io.modelcontextprotocol/protocolVersion"]),
+  };
   if (typeof params.name === "string") headers["mcp-name"] = params.name;
   return post(handler, { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }, headers);
 }
@@ -110,11 +127,16 @@ describe("2026-07-28 on the wire", () => {
   });
 
   test("tools/call: resultType complete, the seed's wrapping", async () => {
-    const response = await modernPost(handler, "tools/call", { name: "get_forecast", arguments: { city: "Oslo", days: 1 } });
+    const response = await modernPost(handler, "tools/call", {
+      name: "get_forecast",
+      arguments: { city: "Oslo", days: 1 },
+    });
     const { result } = (await response.json()) as { result: Record<string, unknown> };
     expect(result).toEqual({
       resultType: "complete",
-      content: [{ type: "text", text: '{\n  "temperature": 16.2,\n  "humidity": 0.83,\n  "conditions": "Overcast"\n}' }],
+      content: [
+        { type: "text", text: '{\n  "temperature": 16.2,\n  "humidity": 0.83,\n  "conditions": "Overcast"\n}' },
+      ],
       structuredContent: { result: [{ temperature: 16.2, humidity: 0.83, conditions: "Overcast" }] },
       _meta: { "io.modelcontextprotocol/serverInfo": { name: "Weather", version: "1.0.0" } },
     });
@@ -126,15 +148,30 @@ describe("2026-07-28 on the wire", () => {
   });
 
   test("an unknown protocol version is UnsupportedProtocolVersion, naming the supported ones", async () => {
-    const response = await modernPost(handler, "tools/list", {}, { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2099-01-01" });
-    const body = (await response.json()) as { error: { code: number; data: { supported: string[]; requested: string } } };
+    const response = await modernPost(
+      handler,
+      "tools/list",
+      {},
+      { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2099-01-01" },
+    );
+    const body = (await response.json()) as {
+      error: { code: number; data: { supported: string[]; requested: string } };
+    };
     expect(body.error.code).toBe(-32022);
-    expect(body.error.data).toMatchObject({ requested: "2099-01-01", supported: expect.arrayContaining(["2026-07-28"]) });
+    expect(body.error.data).toMatchObject({
+      requested: "2099-01-01",
+      supported: expect.arrayContaining(["2026-07-28"]),
+    });
   });
 });
 
 describe("what a refused request keeps: nothing", () => {
-  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  };
   /** Server instances alive inside the MCPServer (white box: nothing else shows what a refusal kept). */
   const alive = (mcp: MCPServer) => (mcp as unknown as { live: Set<unknown> }).live.size;
 
@@ -162,12 +199,19 @@ describe("what a refused request keeps: nothing", () => {
 describe("legacy sessions", () => {
   test("a request for an unknown session gets 404, on which clients start a new one", async () => {
     const { handler } = serve("seed_get_forecast");
-    const response = await post(handler, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { "mcp-session-id": "no-such-session" });
+    const response = await post(
+      handler,
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { "mcp-session-id": "no-such-session" },
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       jsonrpc: "2.0",
       id: null,
-      error: { code: -32001, message: "Session not found: no-such-session has ended or never existed; send initialize to start a new one" },
+      error: {
+        code: -32001,
+        message: "Session not found: no-such-session has ended or never existed; send initialize to start a new one",
+      },
     });
     await handler.close();
   });
@@ -176,7 +220,11 @@ describe("legacy sessions", () => {
     const { handler } = serve("seed_get_forecast");
     const response = await post(handler, { jsonrpc: "2.0", id: 2, method: "tools/list" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Bad request: no session; send initialize first" } });
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, message: "Bad request: no session; send initialize first" },
+    });
     await handler.close();
   });
 
@@ -243,7 +291,12 @@ describe("Host and Origin (DNS rebinding)", () => {
 describe("limits", () => {
   test("a body over maxBodyBytes gets 413", async () => {
     const { handler } = serve("seed_get_forecast", { maxBodyBytes: 1000 });
-    const response = await post(handler, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_forecast", arguments: { city: "x".repeat(2000), days: 1 }, _meta: ENVELOPE } });
+    const response = await post(handler, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_forecast", arguments: { city: "x".repeat(2000), days: 1 }, _meta: ENVELOPE },
+    });
     expect(response.status).toBe(413);
     await handler.close();
   });
@@ -251,13 +304,18 @@ describe("limits", () => {
   test("a body that is not JSON gets -32700", async () => {
     const { handler } = serve("seed_get_forecast");
     const response = await post(handler, "{not json");
-    expect([response.status, await response.json()]).toEqual([400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON" } }]);
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON" } },
+    ]);
     await handler.close();
   });
 
   test("a path other than the endpoint's gets 404", async () => {
     const { handler } = serve("seed_get_forecast", { path: "/mcp" });
-    expect((await handler.fetch(new Request("http://localhost/other", { method: "POST", body: "{}" }))).status).toBe(404);
+    expect((await handler.fetch(new Request("http://localhost/other", { method: "POST", body: "{}" }))).status).toBe(
+      404,
+    );
     await handler.close();
   });
 });

@@ -5,7 +5,13 @@
  * as several processes behind a round-robin proxy, driven by a 2026-07-28 client through 1,000
  * calls that land on every process, with one process restarted between calls.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { connect as connectSocket } from "node:net";
 import * as path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -26,11 +32,15 @@ async function connect(url: string, kind: ClientKind): Promise<AnyClient> {
     await client.connect(new LegacyTransport(new URL(url)));
     return client;
   }
-  const client = new Client({ name: "http-e2e", version: "1.0.0" }, kind === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new Client(
+    { name: "http-e2e", version: "1.0.0" },
+    kind === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   if (kind === "2026-07-28") {
     const callTool = client.callTool.bind(client);
-    client.callTool = async (...args: Parameters<Client["callTool"]>) => withoutServerInfo(await callTool(...args), client.getServerVersion());
+    client.callTool = async (...args: Parameters<Client["callTool"]>) =>
+      withoutServerInfo(await callTool(...args), client.getServerVersion());
   }
   return client as unknown as AnyClient;
 }
@@ -57,9 +67,25 @@ describe.each([{ stateless: false }, { stateless: true }])("stateless: $stateles
   test("a request naming another host (DNS rebinding) is refused with 403", async () => {
     const port = new URL(server.url).port;
     const status = await new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "evil", version: "1" } } });
+      const body = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "evil", version: "1" } },
+      });
       const req = httpRequest(
-        { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: `evil.example:${port}`, origin: `http://evil.example:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: {
+            host: `evil.example:${port}`,
+            origin: `http://evil.example:${port}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+        },
         (res) => resolve(res.statusCode ?? 0),
       );
       req.on("error", reject);
@@ -116,10 +142,19 @@ function roundRobin(backends: () => string[]): Server {
       const attempt = (tries: number) => {
         const urls = backends();
         const target = new URL(urls[turn++ % urls.length]);
-        const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
+        const upstream = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: req.url,
+            method: req.method,
+            headers: { ...req.headers, host: target.host },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
         upstream.on("error", (error: NodeJS.ErrnoException) => {
           if (error.code === "ECONNREFUSED" && tries < urls.length) attempt(tries + 1);
           else res.writeHead(502).end(String(error));
@@ -149,7 +184,10 @@ describe("one server, three processes behind a round-robin proxy, one restarted 
   });
 
   test("a 2026-07-28 client: tools/list and 1,000 calls, every one answered right, no sticky sessions", async () => {
-    const client = new Client({ name: "scale", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    const client = new Client(
+      { name: "scale", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(proxyUrl)));
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["add"]);
     const pids = new Map<number, number>();

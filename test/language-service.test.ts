@@ -13,7 +13,9 @@ import { resolvingTypemcpToSources } from "./support/package-types";
  * The plugin by the name tsconfig.json gives it, `typemcp/language-service` (jest maps it to its
  * source). tsserver loading it from an installed package is test/toolchains.test.ts's.
  */
-const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => { create(info: unknown): ts.LanguageService };
+const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => {
+  create(info: unknown): ts.LanguageService;
+};
 const compileModule = require("../transformer/compile") as { ToolCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");
@@ -25,7 +27,8 @@ const GET_STATION = `/** Look up a weather station by name. */\nexport function 
 
 const WARNING =
   "Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n  get_station: result: Station is a class with no declared properties";
-const ERROR = "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties";
+const ERROR =
+  "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties";
 
 /** A language service over files under .build/, edited in memory; "typemcp" is the runtime's sources' declarations. */
 class Host implements ts.LanguageServiceHost {
@@ -51,7 +54,15 @@ class Host implements ts.LanguageServiceHost {
   }
 
   getCompilationSettings(): ts.CompilerOptions {
-    return { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, strict: true, skipLibCheck: true, lib: ["lib.es2022.d.ts"], types: [] };
+    return {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      strict: true,
+      skipLibCheck: true,
+      lib: ["lib.es2022.d.ts"],
+      types: [],
+    };
   }
   getScriptFileNames = () => [...this.files.keys()];
   getScriptVersion = (fileName: string) => String(this.files.get(fileName)?.version ?? 0);
@@ -70,7 +81,10 @@ class Host implements ts.LanguageServiceHost {
 
 function withPlugin(host: Host, logged: string[] = []): ts.LanguageService {
   const languageService = ts.createLanguageService(host);
-  return init({ typescript: ts }).create({ languageService, project: { projectService: { logger: { info: (message: string) => logged.push(message) } } } });
+  return init({ typescript: ts }).create({
+    languageService,
+    project: { projectService: { logger: { info: (message: string) => logged.push(message) } } },
+  });
 }
 
 /** What an editor shows of a diagnostic. */
@@ -83,7 +97,12 @@ function shown(d: ts.Diagnostic) {
     code: d.code,
     message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
     source: d.source,
-    related: d.relatedInformation?.map((r) => ({ file: path.basename(r.file!.fileName), start: r.start, length: r.length, message: ts.flattenDiagnosticMessageText(r.messageText, "\n") })),
+    related: d.relatedInformation?.map((r) => ({
+      file: path.basename(r.file!.fileName),
+      start: r.start,
+      length: r.length,
+      message: ts.flattenDiagnosticMessageText(r.messageText, "\n"),
+    })),
   };
 }
 
@@ -95,13 +114,31 @@ test("the warning tspc prints shows in the editor, at the return type; an edit m
 
   let text = source(STATION, "mcp.tool(get_station);\n");
   expect(service.getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
-    { file: "server.ts", start: at(text), length: "Station".length, category: "Warning", code: 93001, message: WARNING, source: "typemcp", related: undefined },
+    {
+      file: "server.ts",
+      start: at(text),
+      length: "Station".length,
+      category: "Warning",
+      code: 93001,
+      message: WARNING,
+      source: "typemcp",
+      related: undefined,
+    },
   ]);
 
   text = source(STATION, "mcp.tool(get_station, { structuredOutput: true });\n");
   host.edit("server.ts", text);
   expect(service.getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
-    { file: "server.ts", start: at(text), length: "Station".length, category: "Error", code: 93001, message: ERROR, source: "typemcp", related: undefined },
+    {
+      file: "server.ts",
+      start: at(text),
+      length: "Station".length,
+      category: "Error",
+      code: 93001,
+      message: ERROR,
+      source: "typemcp",
+      related: undefined,
+    },
   ]);
 
   host.edit("server.ts", source(FIXED_STATION, "mcp.tool(get_station, { structuredOutput: true });\n"));
@@ -113,7 +150,10 @@ test("typemcp's diagnostics come after the compiler's own, which are unchanged",
   const host = new Host({ "server.ts": text });
   const plain = ts.createLanguageService(host).getSemanticDiagnostics(host.path("server.ts")).map(shown);
   expect(plain.map((d) => d.code)).toEqual([2322]);
-  expect(withPlugin(host).getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([...plain, expect.objectContaining({ code: 93001, category: "Warning" })]);
+  expect(withPlugin(host).getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
+    ...plain,
+    expect.objectContaining({ code: 93001, category: "Warning" }),
+  ]);
 });
 
 test("a type declared in another file: the diagnostic is on the registration, the type's place is related information", () => {
@@ -124,14 +164,28 @@ test("a type declared in another file: the diagnostic is on the registration, th
   expect(service.getSemanticDiagnostics(host.path("stations.ts"))).toEqual([]);
   expect(service.getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
     {
-      file: "server.ts", start: server.indexOf("mcp.tool("), length: "mcp.tool(get_station)".length, category: "Warning", code: 93001, message: WARNING, source: "typemcp",
-      related: [{ file: "stations.ts", start: stations.indexOf("): Station {") + 3, length: "Station".length, message: "The type typemcp reports on is declared here." }],
+      file: "server.ts",
+      start: server.indexOf("mcp.tool("),
+      length: "mcp.tool(get_station)".length,
+      category: "Warning",
+      code: 93001,
+      message: WARNING,
+      source: "typemcp",
+      related: [
+        {
+          file: "stations.ts",
+          start: stations.indexOf("): Station {") + 3,
+          length: "Station".length,
+          message: "The type typemcp reports on is declared here.",
+        },
+      ],
     },
   ]);
 });
 
 test("one ToolCompiler per program: files checked in one program share it; an edit makes a new program, and a new compiler", () => {
-  const tool = (name: string) => `import { mcp } from "./server";\n/** ${name}. */\nfunction ${name}(): string { return ""; }\nmcp.tool(${name});\n`;
+  const tool = (name: string) =>
+    `import { mcp } from "./server";\n/** ${name}. */\nfunction ${name}(): string { return ""; }\nmcp.tool(${name});\n`;
   const host = new Host({ "server.ts": HEADER, "a.ts": tool("a"), "b.ts": tool("b") });
   const service = withPlugin(host);
   const original = compileModule.ToolCompiler;
@@ -143,7 +197,8 @@ test("one ToolCompiler per program: files checked in one program share it; an ed
     }
   };
   try {
-    for (const file of ["a.ts", "b.ts", "server.ts", "a.ts"]) expect(service.getSemanticDiagnostics(host.path(file))).toEqual([]);
+    for (const file of ["a.ts", "b.ts", "server.ts", "a.ts"])
+      expect(service.getSemanticDiagnostics(host.path(file))).toEqual([]);
     expect(constructed).toBe(1);
     host.edit("b.ts", tool("b") + "// edited\n");
     expect(service.getSemanticDiagnostics(host.path("a.ts"))).toEqual([]);
@@ -155,7 +210,9 @@ test("one ToolCompiler per program: files checked in one program share it; an ed
 
 test("registrations that already carry a contract, and other tool() methods, are left alone", () => {
   const text =
-    HEADER + STATION + GET_STATION +
+    HEADER +
+    STATION +
+    GET_STATION +
     `mcp.tool(get_station, {}, { v: 1, name: "get_station", params: ["name"], inputSchema: { type: "object" } });\n` +
     `class Other { tool(fn: () => unknown) { return fn; } }\nnew Other().tool(() => new Station("x"));\n`;
   const host = new Host({ "server.ts": text });
@@ -180,15 +237,28 @@ test("a failure inside typemcp returns the compiler's diagnostics and is logged,
   const host = new Host({ "server.ts": text });
   const languageService = ts.createLanguageService(host);
   const broken = new Proxy(languageService, {
-    get: (target, key) => (key === "getProgram" ? () => { throw new Error("program exploded"); } : Reflect.get(target, key)),
+    get: (target, key) =>
+      key === "getProgram"
+        ? () => {
+            throw new Error("program exploded");
+          }
+        : Reflect.get(target, key),
   });
   const logged: string[] = [];
-  const service = init({ typescript: ts }).create({ languageService: broken, project: { projectService: { logger: { info: (m: string) => logged.push(m) } } } });
+  const service = init({ typescript: ts }).create({
+    languageService: broken,
+    project: { projectService: { logger: { info: (m: string) => logged.push(m) } } },
+  });
   expect(service.getSemanticDiagnostics(host.path("server.ts")).map((d) => d.code)).toEqual([2322]);
   expect(logged).toHaveLength(1);
   expect(logged[0]).toMatch(/^typemcp: could not check .*server\.ts: Error: program exploded/);
   // Without a logger at all, still no throw.
-  expect(init({ typescript: ts }).create({ languageService: broken }).getSemanticDiagnostics(host.path("server.ts")).map((d) => d.code)).toEqual([2322]);
+  expect(
+    init({ typescript: ts })
+      .create({ languageService: broken })
+      .getSemanticDiagnostics(host.path("server.ts"))
+      .map((d) => d.code),
+  ).toEqual([2322]);
 });
 
 test("an editor running another TypeScript version gets its language service back untouched, and a log line", () => {
@@ -196,7 +266,12 @@ test("an editor running another TypeScript version gets its language service bac
   const languageService = ts.createLanguageService(host);
   const logged: string[] = [];
   const other = { ...ts, version: "4.9.5" } as typeof ts;
-  expect(init({ typescript: other }).create({ languageService, project: { projectService: { logger: { info: (m: string) => logged.push(m) } } } })).toBe(languageService);
+  expect(
+    init({ typescript: other }).create({
+      languageService,
+      project: { projectService: { logger: { info: (m: string) => logged.push(m) } } },
+    }),
+  ).toBe(languageService);
   expect(logged).toEqual([
     `typemcp: language-service plugin disabled: the editor runs TypeScript 4.9.5, typemcp loaded ${ts.version} (select the workspace's TypeScript version in the editor)`,
   ]);

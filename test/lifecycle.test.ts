@@ -15,7 +15,9 @@ function call(name: string, args: object) {
 
 test("the process exits cleanly when the client closes stdin", async () => {
   const server = await initialized(MODULE);
-  expect(await server.request("tools/call", call("quick", {}))).toMatchObject({ result: { structuredContent: { result: "done" } } });
+  expect(await server.request("tools/call", call("quick", {}))).toMatchObject({
+    result: { structuredContent: { result: "done" } },
+  });
   server.child.stdin.end();
   expect(await server.exited).toEqual({ code: 0, signal: null });
 });
@@ -31,12 +33,14 @@ test("closing stdin with a call in flight answers it before exiting", async () =
 
 test("SIGTERM drains the calls in flight, then exits", async () => {
   const server = await initialized(MODULE);
-  for (const id of [1001, 1002]) server.send({ jsonrpc: "2.0", id, method: "tools/call", params: call("sleep", { ms: 200 }) });
+  for (const id of [1001, 1002])
+    server.send({ jsonrpc: "2.0", id, method: "tools/call", params: call("sleep", { ms: 200 }) });
   await new Promise((resolve) => setTimeout(resolve, 50));
   server.child.kill("SIGTERM");
   const answers = [await server.next(), await server.next()];
   expect(answers.map((a) => a.id).sort()).toEqual([1001, 1002]);
-  for (const answer of answers) expect(answer).toMatchObject({ result: { structuredContent: { result: "slept 200 ms" } } });
+  for (const answer of answers)
+    expect(answer).toMatchObject({ result: { structuredContent: { result: "slept 200 ms" } } });
   expect(await server.exited).toEqual({ code: 0, signal: null });
 });
 
@@ -48,7 +52,15 @@ test("SIGTERM with a call that never finishes: after shutdownTimeout it is answe
   expect(await server.next()).toEqual({
     jsonrpc: "2.0",
     id: 2001,
-    result: { content: [{ type: "text", text: "Error executing tool forever: the server shut down before the call finished (shutdownTimeout: 1000 ms)" }], isError: true },
+    result: {
+      content: [
+        {
+          type: "text",
+          text: "Error executing tool forever: the server shut down before the call finished (shutdownTimeout: 1000 ms)",
+        },
+      ],
+      isError: true,
+    },
   });
   expect(await server.exited).toEqual({ code: 0, signal: null });
 }, 20_000);
@@ -59,7 +71,9 @@ test("a timed-out call answers isError and aborts the tool's signal", async () =
     result: { content: [{ type: "text", text: "Error executing tool hang: timed out after 50 ms" }], isError: true },
   });
   // The server still serves, and the hung call's timer does not keep the process alive.
-  expect(await server.request("tools/call", call("quick", {}))).toMatchObject({ result: { structuredContent: { result: "done" } } });
+  expect(await server.request("tools/call", call("quick", {}))).toMatchObject({
+    result: { structuredContent: { result: "done" } },
+  });
   server.child.stdin.end();
   expect(await server.exited).toEqual({ code: 0, signal: null });
 });

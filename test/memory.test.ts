@@ -8,7 +8,11 @@ import { FIXTURES_OUT } from "./support/fixtures";
 
 test("the heap after 100,000 calls is the heap after the first 10,000", () => {
   const probe = path.join(__dirname, "support", "memory-probe.js");
-  const output = execFileSync(process.execPath, ["--expose-gc", probe, path.join(FIXTURES_OUT, "hostile", "tool.js"), "100000"], { encoding: "utf8" });
+  const output = execFileSync(
+    process.execPath,
+    ["--expose-gc", probe, path.join(FIXTURES_OUT, "hostile", "tool.js"), "100000"],
+    { encoding: "utf8" },
+  );
   const { calls, heapAfterWarmup, heapAtEnd } = JSON.parse(output.trim().split("\n").pop()!);
   expect(calls).toBe(100000);
   // 90,000 calls leaking even 50 bytes each would add 4.5 MB.

@@ -21,7 +21,13 @@ import addFormats from "ajv-formats";
 import { anyJson, mutantsOf, numberEdgesOf, valuesOf, type Json } from "./support/json-arbitraries";
 import { KNOWN_DISAGREEMENTS, knownDisagreement, type Direction } from "./support/known-disagreements";
 import { literal, ORACLE_DIR, TypeScriptOracle } from "./support/ts-oracle";
-import { connectTypeFixtures, typeFixtureModules, valueSchema, type ConnectedFixtures, type ServedTool } from "./support/type-fixtures";
+import {
+  connectTypeFixtures,
+  typeFixtureModules,
+  valueSchema,
+  type ConnectedFixtures,
+  type ServedTool,
+} from "./support/type-fixtures";
 
 const SEED = 20260102;
 /** Per type: values drawn from the schema, mutations of such values, arbitrary JSON values. */
@@ -61,8 +67,10 @@ beforeAll(async () => {
     };
     const values = fc.sample(valuesOf(schema, root), { seed, numRuns: FROM_SCHEMA });
     for (const value of values) add(value, "schema");
-    for (const value of values.slice(0, WITH_NUMBER_EDGES)) for (const edge of numberEdgesOf(value)) add(edge, "number edge");
-    for (const mutant of fc.sample(mutantsOf(schema, root, "broad"), { seed, numRuns: MUTANTS })) if (mutant) add(mutant.value, "mutant");
+    for (const value of values.slice(0, WITH_NUMBER_EDGES))
+      for (const edge of numberEdgesOf(value)) add(edge, "number edge");
+    for (const mutant of fc.sample(mutantsOf(schema, root, "broad"), { seed, numRuns: MUTANTS }))
+      if (mutant) add(mutant.value, "mutant");
     for (const value of fc.sample(anyJson(3), { seed, numRuns: ARBITRARY })) add(value, "arbitrary");
     for (const known of KNOWN_DISAGREEMENTS) if (known.tool === tool.id) add(known.example as Json, "known example");
   });
@@ -80,7 +88,15 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(ORACLE_DIR, "report.json"),
     JSON.stringify(
-      pairs.map((p) => ({ tool: p.tool.id, type: p.tool.type, value: p.value, origin: p.origin, schema: p.schema, typescript: p.typescript, reason: p.reason })),
+      pairs.map((p) => ({
+        tool: p.tool.id,
+        type: p.tool.type,
+        value: p.value,
+        origin: p.origin,
+        schema: p.schema,
+        typescript: p.typescript,
+        reason: p.reason,
+      })),
       null,
       1,
     ),
@@ -110,13 +126,16 @@ test("the schema accepts a JSON value exactly when TypeScript does", () => {
   const disagreements = pairs.filter((p) => p.schema !== p.typescript);
   const unexpected = disagreements.filter((p) => !knownDisagreement(p.tool.id, direction(p)));
   const rate = ((100 * (pairs.length - disagreements.length)) / pairs.length).toFixed(2);
-  const lines = [`agreement: ${pairs.length - disagreements.length} of ${pairs.length} pairs (${rate}%), ${fixtures.tools.length} types`];
+  const lines = [
+    `agreement: ${pairs.length - disagreements.length} of ${pairs.length} pairs (${rate}%), ${fixtures.tools.length} types`,
+  ];
   for (const known of KNOWN_DISAGREEMENTS) {
     const hits = disagreements.filter((p) => p.tool.id === known.tool && direction(p) === known.direction);
     lines.push(`known: ${known.tool}, ${known.direction} (${known.reason}): ${hits.length} pairs`);
     for (const hit of hits) lines.push(`    ${literal(hit.value)}${hit.reason ? `  — ${hit.reason}` : ""}`);
   }
-  if (unexpected.length) lines.push(`UNEXPECTED (${unexpected.length}):`, ...unexpected.map((p) => `  ${describePair(p)}`));
+  if (unexpected.length)
+    lines.push(`UNEXPECTED (${unexpected.length}):`, ...unexpected.map((p) => `  ${describePair(p)}`));
   console.log(lines.join("\n"));
   expect(unexpected.map(describePair)).toEqual([]);
 });
@@ -207,12 +226,23 @@ test("the oracle on hand-picked values", () => {
 });
 
 /** The fixtures whose types are their own JSON form: no enums, classes, toJSON, functions, properties that admit undefined. */
-const SELF_JSON_FIXTURES = ["type_primitives", "type_unions", "type_intersections", "type_arrays", "type_records", "type_template_literals", "type_interfaces", "type_utility_types"];
+const SELF_JSON_FIXTURES = [
+  "type_primitives",
+  "type_unions",
+  "type_intersections",
+  "type_arrays",
+  "type_records",
+  "type_template_literals",
+  "type_interfaces",
+  "type_utility_types",
+];
 
 test("Wire<T> is T where T is its own JSON form: the same verdicts, pair by pair", () => {
   const mine = pairs.filter((p, i) => SELF_JSON_FIXTURES.includes(p.tool.fixture) && i % 2 === 0);
   const verdicts = new TypeScriptOracle(typeFixtureModules()).judge(mine, "self-json", { wire: false });
-  const differ = mine.filter((p, i) => verdicts[i].accepted !== p.typescript).map((p) => `${p.tool.id} ${literal(p.value)}: Wire<T> ${p.typescript}, T ${!p.typescript}`);
+  const differ = mine
+    .filter((p, i) => verdicts[i].accepted !== p.typescript)
+    .map((p) => `${p.tool.id} ${literal(p.value)}: Wire<T> ${p.typescript}, T ${!p.typescript}`);
   expect(differ).toEqual([]);
   expect(mine.length).toBeGreaterThan(2000);
 });
@@ -226,7 +256,8 @@ test("every type is tried both ways: values TypeScript accepts, and values it re
     const mine = pairs.filter((p) => p.tool === tool);
     const accepted = mine.filter((p) => p.typescript).length;
     const rejected = mine.length - accepted;
-    if (ANY_JSON.includes(tool.id) ? rejected > 0 : accepted === 0 || rejected === 0) lopsided.push(`${tool.id}: ${accepted} accepted, ${rejected} rejected`);
+    if (ANY_JSON.includes(tool.id) ? rejected > 0 : accepted === 0 || rejected === 0)
+      lopsided.push(`${tool.id}: ${accepted} accepted, ${rejected} rejected`);
   }
   expect(lopsided).toEqual([]);
   expect(fixtures.tools.filter((t) => ANY_JSON.includes(t.id))).toHaveLength(ANY_JSON.length);

@@ -28,7 +28,10 @@ function heapUsed(): number {
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const chain = (n: number, first: string, next: (i: number) => string) => range(n + 1).map((i) => (i === 0 ? first : next(i))).join("\n");
+const chain = (n: number, first: string, next: (i: number) => string) =>
+  range(n + 1)
+    .map((i) => (i === 0 ? first : next(i)))
+    .join("\n");
 const nestedText = (n: number, inner: string, wrap: (t: string) => string) => range(n).reduce((t) => wrap(t), inner);
 
 type Expectation = "schema" | RegExp;
@@ -53,28 +56,47 @@ const TOO_DEEP = /is nested too deeply to describe \(more than 100 levels\)/;
 const cases: Record<string, Case> = {
   "a union of 5,000 string literals": {
     type: "Big",
-    decls: [`type Big = ${range(5000).map((i) => `"v${i}"`).join(" | ")};`],
+    decls: [
+      `type Big = ${range(5000)
+        .map((i) => `"v${i}"`)
+        .join(" | ")};`,
+    ],
     input: "schema",
     output: "schema",
     check: (input) => expect(schemaOf(input).properties.value.enum).toHaveLength(5000),
   },
   "a union of 5,000 number literals and 5,000 string literals": {
     type: "TenThousand",
-    decls: [`type TenThousand = ${range(5000).map((i) => `${i} | "s${i}"`).join(" | ")};`],
+    decls: [
+      `type TenThousand = ${range(5000)
+        .map((i) => `${i} | "s${i}"`)
+        .join(" | ")};`,
+    ],
     input: "schema",
     output: "schema",
-    check: (input) => expect(schemaOf(input).properties.value.anyOf.map((s: { enum: unknown[] }) => s.enum.length)).toEqual([5000, 5000]),
+    check: (input) =>
+      expect(schemaOf(input).properties.value.anyOf.map((s: { enum: unknown[] }) => s.enum.length)).toEqual([
+        5000, 5000,
+      ]),
   },
   "an enum of 5,000 members": {
     type: "Huge",
-    decls: [`enum Huge { ${range(5000).map((i) => `M${i}`).join(", ")} }`],
+    decls: [
+      `enum Huge { ${range(5000)
+        .map((i) => `M${i}`)
+        .join(", ")} }`,
+    ],
     input: "schema",
     output: "schema",
     check: (input) => expect(schemaOf(input).properties.value.enum).toHaveLength(5000),
   },
   "a union of 5,000 object types": {
     type: "Event",
-    decls: [`type Event = ${range(5000).map((i) => `{ kind: "e${i}"; at: number }`).join(" | ")};`],
+    decls: [
+      `type Event = ${range(5000)
+        .map((i) => `{ kind: "e${i}"; at: number }`)
+        .join(" | ")};`,
+    ],
     input: "schema",
     output: "schema",
   },
@@ -111,7 +133,10 @@ const cases: Record<string, Case> = {
   },
   "a self-referencing conditional type over a recursive interface (Deep<Tree>)": {
     type: "DeepOf<Tree>",
-    decls: ["type DeepOf<T> = T extends object ? { [K in keyof T]: DeepOf<T[K]> } : T;", "interface Tree { value: string; children: Tree[]; parent?: Tree }"],
+    decls: [
+      "type DeepOf<T> = T extends object ? { [K in keyof T]: DeepOf<T[K]> } : T;",
+      "interface Tree { value: string; children: Tree[]; parent?: Tree }",
+    ],
     input: "schema",
     output: "schema",
   },
@@ -143,14 +168,17 @@ const cases: Record<string, Case> = {
   },
   "a type that branches at every level into new types (4^8 of them)": {
     type: "Fan<string>",
-    decls: [`type Fan<T, N extends unknown[] = []> = N["length"] extends 8 ? T : { a: Fan<[T, "a"], [...N, 0]>; b: Fan<[T, "b"], [...N, 0]>; c: Fan<[T, "c"], [...N, 0]>; d: Fan<[T, "d"], [...N, 0]> };`],
+    decls: [
+      `type Fan<T, N extends unknown[] = []> = N["length"] extends 8 ? T : { a: Fan<[T, "a"], [...N, 0]>; b: Fan<[T, "b"], [...N, 0]>; c: Fan<[T, "c"], [...N, 0]>; d: Fan<[T, "d"], [...N, 0]> };`,
+    ],
     input: /is too large to describe \(more than 20000 distinct types inside\)/,
     output: /is too large to describe \(more than 20000 distinct types inside\)/,
   },
   "a type whose schema doubles at each of 40 levels (type T1 = [T0, T0] ...)": {
     type: "T40",
     decls: [chain(40, "type T0 = { v: number };", (i) => `type T${i} = [T${i - 1}, T${i - 1}];`)],
-    input: /T\d+ is too large to describe \(its schema would have more than 20000 parts\)[\s\S]*\.\.\.and more: only the first 20 problems are listed/,
+    input:
+      /T\d+ is too large to describe \(its schema would have more than 20000 parts\)[\s\S]*\.\.\.and more: only the first 20 problems are listed/,
     output: /T\d+ is too large to describe \(its schema would have more than 20000 parts\)/,
   },
   "a union that doubles at each of 40 levels (type U1 = { l: U0 } | { r: U0 } ...)": {
@@ -173,7 +201,11 @@ const cases: Record<string, Case> = {
   },
   "a zod schema's inferred type, and the zod schema type itself": {
     type: "[Shape, typeof Shape]",
-    decls: ['import { z } from "zod";', "const Shape = z.object({ name: z.string(), tags: z.array(z.string()).optional(), size: z.number().int() });", "type Shape = z.infer<typeof Shape>;"],
+    decls: [
+      'import { z } from "zod";',
+      "const Shape = z.object({ name: z.string(), tags: z.array(z.string()).optional(), size: z.number().int() });",
+      "type Shape = z.infer<typeof Shape>;",
+    ],
     input: /has no values \(its element 1 has none\)/,
     output: /has no values \(its element 1 has none\)/,
   },
@@ -185,7 +217,9 @@ const cases: Record<string, Case> = {
     output: "schema",
     check: (_, output) => {
       if (output.kind !== "schema") throw new Error("no schema");
-      expect(output.outputSchema).toMatchObject({ properties: { type: { const: "Buffer" }, data: { type: "array", items: { type: "number" } } } });
+      expect(output.outputSchema).toMatchObject({
+        properties: { type: { const: "Buffer" }, data: { type: "array", items: { type: "number" } } },
+      });
     },
   },
   "URL (a string, by its toJSON()), AbortSignal, Response, ReadableStream: their declared data properties": {
@@ -238,7 +272,10 @@ const regressions: Record<string, Case> = {
   },
   "a toJSON() that returns the object itself (its definition was a $ref to itself)": {
     type: "[SelfJson, ThisJson]",
-    decls: ["class SelfJson { a = 1; toJSON(): SelfJson { return this; } }", "class ThisJson { b = 1; toJSON(): this { return this; } }"],
+    decls: [
+      "class SelfJson { a = 1; toJSON(): SelfJson { return this; } }",
+      "class ThisJson { b = 1; toJSON(): this { return this; } }",
+    ],
     input: "schema",
     output: "schema",
     check: (input) => {
@@ -249,7 +286,10 @@ const regressions: Record<string, Case> = {
   },
   "two toJSON() that return each other's class": {
     type: "JsonA",
-    decls: ["class JsonA { a = 1; toJSON(): JsonB { return new JsonB(); } }", "class JsonB { b = 1; toJSON(): JsonA { return new JsonA(); } }"],
+    decls: [
+      "class JsonA { a = 1; toJSON(): JsonB { return new JsonB(); } }",
+      "class JsonB { b = 1; toJSON(): JsonA { return new JsonA(); } }",
+    ],
     input: /JsonA has a toJSON\(\) that returns JsonB, whose own toJSON\(\) JSON.stringify does not call/,
     output: /JsonA has a toJSON\(\) that returns JsonB, whose own toJSON\(\) JSON.stringify does not call/,
   },
@@ -258,7 +298,12 @@ const regressions: Record<string, Case> = {
     decls: [],
     input: "schema",
     output: "schema",
-    check: (input) => expect(schemaOf(input).properties.value).toEqual({ type: "object", properties: { n: { type: "number" } }, additionalProperties: false }),
+    check: (input) =>
+      expect(schemaOf(input).properties.value).toEqual({
+        type: "object",
+        properties: { n: { type: "number" } },
+        additionalProperties: false,
+      }),
   },
   "enum members whose values are computed (no literal type): numbers": {
     type: "[Sized, Sized.Length, Declared]",
@@ -266,7 +311,11 @@ const regressions: Record<string, Case> = {
     input: "schema",
     output: "schema",
     check: (input) =>
-      expect(schemaOf(input).properties.value.prefixItems).toEqual([{ anyOf: [{ type: "number" }, { type: "number", const: 2 }] }, { type: "number" }, { anyOf: [{ type: "number" }, { type: "number" }] }]),
+      expect(schemaOf(input).properties.value.prefixItems).toEqual([
+        { anyOf: [{ type: "number" }, { type: "number", const: 2 }] },
+        { type: "number" },
+        { anyOf: [{ type: "number" }, { type: "number" }] },
+      ]),
   },
 };
 

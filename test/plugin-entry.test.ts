@@ -29,7 +29,8 @@ test("the plugin entry runs the transformer on the TypeScript ts-patch hands it,
     program.emit(undefined, (_, text) => (js = text), undefined, false, { before: [plugin(program, {}, { ts: instance, addDiagnostic: (d) => { throw new Error(d.messageText); } })] });
     console.log(JSON.stringify({ adopted: require("typescript") === instance, contract: /JSON\\.parse\\('\\{"v":1,"name":"echo".*"description":"Echoes\\."/.test(js) }));
   `;
-  const run = (version: string) => JSON.parse(execFileSync(process.execPath, ["-e", script(version)], { cwd: ROOT, encoding: "utf8" }));
+  const run = (version: string) =>
+    JSON.parse(execFileSync(process.execPath, ["-e", script(version)], { cwd: ROOT, encoding: "utf8" }));
   expect(run("")).toEqual({ adopted: true, contract: true });
   expect(run("0.0.0")).toEqual({ adopted: false, contract: true });
 });

@@ -20,7 +20,14 @@ import fc from "fast-check";
 import { mutantsOf, valuesOf, type Json, type Mutant } from "./support/json-arbitraries";
 import { knownDisagreement, type Direction } from "./support/known-disagreements";
 import { literal, TypeScriptOracle, type Judgement } from "./support/ts-oracle";
-import { connectTypeFixtures, typeFixtureModules, valueSchema, type ConnectedFixtures, type EchoTool, type ServedTool } from "./support/type-fixtures";
+import {
+  connectTypeFixtures,
+  typeFixtureModules,
+  valueSchema,
+  type ConnectedFixtures,
+  type EchoTool,
+  type ServedTool,
+} from "./support/type-fixtures";
 
 const SEED = 7_340_033;
 const RUNS = 30;
@@ -54,7 +61,9 @@ beforeAll(async () => {
     const { schema, root } = valueSchema(tool);
     const seed = seedOf(tool);
     const values = fc.sample(valuesOf(schema, root), { seed, numRuns: RUNS });
-    const mutants = ANY_JSON.includes(tool.id) ? [] : fc.sample(mutantsOf(schema, root, "strict"), { seed, numRuns: RUNS });
+    const mutants = ANY_JSON.includes(tool.id)
+      ? []
+      : fc.sample(mutantsOf(schema, root, "strict"), { seed, numRuns: RUNS });
     drawn.set(tool.id, { values, mutants, valueVerdicts: [], mutantVerdicts: [] });
     for (const value of values) cases.push({ tool, value });
     for (const mutant of mutants) if (mutant) cases.push({ tool, value: mutant.value });
@@ -99,7 +108,11 @@ describe.each(echoTools.map((t) => ({ id: t.id, type: t.type })))("$id ($type)",
         seen.push(value);
         const result = await tool.client.callTool({ name: tool.tool, arguments: { value } });
         // The value and the answer's text ride along, so that a failure shows what was refused and why.
-        expect({ value, isError: result.isError, text: text(result) }).toEqual({ value, isError: undefined, text: expect.any(String) });
+        expect({ value, isError: result.isError, text: text(result) }).toEqual({
+          value,
+          isError: undefined,
+          text: expect.any(String),
+        });
         const expected = tool.outputSchema === undefined ? undefined : tool.wrapped ? { result: value } : value;
         expect(result.structuredContent).toEqual(expected);
       }),
@@ -114,7 +127,9 @@ describe.each(echoTools.map((t) => ({ id: t.id, type: t.type })))("$id ($type)",
     if (ANY_JSON.includes(id)) return; // no JSON value is outside the type: see the last test
 
     const seen: Json[] = [];
-    const refusal = new RegExp(`^Error executing tool ${tool.tool}: \\d+ validation errors? for ${tool.tool}Arguments\\n`);
+    const refusal = new RegExp(
+      `^Error executing tool ${tool.tool}: \\d+ validation errors? for ${tool.tool}Arguments\\n`,
+    );
     await fc.assert(
       fc.asyncProperty(mutantsOf(schema, root, "strict"), async (mutant) => {
         expect(mutant).toBeDefined(); // every value of a type that not all JSON is has something to mutate
@@ -140,16 +155,21 @@ test("TypeScript agrees: the drawn values are values of the type, the mutants ar
     const report = (direction: Direction, value: Json, verdict: Judgement, what: string) => {
       const entry = knownDisagreement(tool.id, direction);
       if (entry) known.set(`${tool.id}: ${direction}`, (known.get(`${tool.id}: ${direction}`) ?? 0) + 1);
-      else unexpected.push(`${tool.id} (${tool.type}) ${literal(value)}: ${direction} [${what}]${verdict.reason ? `\n    TypeScript: ${verdict.reason}` : ""}`);
+      else
+        unexpected.push(
+          `${tool.id} (${tool.type}) ${literal(value)}: ${direction} [${what}]${verdict.reason ? `\n    TypeScript: ${verdict.reason}` : ""}`,
+        );
     };
     d.values.forEach((value, i) => {
       judged++;
-      if (!d.valueVerdicts[i].accepted) report("schema accepts, TypeScript rejects", value, d.valueVerdicts[i], "drawn from the schema");
+      if (!d.valueVerdicts[i].accepted)
+        report("schema accepts, TypeScript rejects", value, d.valueVerdicts[i], "drawn from the schema");
     });
     d.mutants.forEach((mutant, i) => {
       if (!mutant) return;
       judged++;
-      if (d.mutantVerdicts[i].accepted) report("schema rejects, TypeScript accepts", mutant.value, d.mutantVerdicts[i], mutant.mutation);
+      if (d.mutantVerdicts[i].accepted)
+        report("schema rejects, TypeScript accepts", mutant.value, d.mutantVerdicts[i], mutant.mutation);
     });
   }
   const summary = [`${judged} values judged by TypeScript`, ...[...known].map(([k, n]) => `known: ${k}: ${n}`)];
@@ -163,6 +183,9 @@ test("the types of any JSON value take anything: their schemas admit every JSON 
   for (const id of ANY_JSON) {
     const tool = servedTool(id);
     const { schema, root } = valueSchema(tool);
-    expect([id, fc.sample(mutantsOf(schema, root, "strict"), { seed: SEED, numRuns: RUNS }).filter((m) => m !== undefined)]).toEqual([id, []]);
+    expect([
+      id,
+      fc.sample(mutantsOf(schema, root, "strict"), { seed: SEED, numRuns: RUNS }).filter((m) => m !== undefined),
+    ]).toEqual([id, []]);
   }
 });

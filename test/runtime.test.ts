@@ -40,7 +40,9 @@ describe("registration", () => {
   test("a tool registered after connecting is announced to a 2025-11-25 client with tools/list_changed", async () => {
     const mcp = new MCPServer("t");
     const c = await connectClient(mcp, "2025-11-25");
-    const changed = new Promise<void>((resolve) => c.setNotificationHandler("notifications/tools/list_changed", () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      c.setNotificationHandler("notifications/tools/list_changed", () => resolve()),
+    );
     mcp.tool(() => "late", { name: "late" }, contract());
     await changed;
     expect((await c.listTools()).tools.map((t) => t.name)).toEqual(["late"]);
@@ -50,7 +52,9 @@ describe("registration", () => {
   test("a tool registered after connecting is announced on a 2026-07-28 client's subscriptions/listen stream", async () => {
     const mcp = new MCPServer("t");
     const c = await client(mcp);
-    const changed = new Promise<void>((resolve) => c.setNotificationHandler("notifications/tools/list_changed", () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      c.setNotificationHandler("notifications/tools/list_changed", () => resolve()),
+    );
     const subscription = await c.listen({ toolsListChanged: true });
     expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
     mcp.tool(() => "late", { name: "late" }, contract());
@@ -62,7 +66,12 @@ describe("registration", () => {
 
   test("options.name set at run time retitles the compiled schemas", async () => {
     const mcp = new MCPServer("t");
-    const output = { type: "object", title: "fOutput", properties: { result: { type: "number" } }, required: ["result"] };
+    const output = {
+      type: "object",
+      title: "fOutput",
+      properties: { result: { type: "number" } },
+      required: ["result"],
+    };
     mcp.tool(() => 1, { name: dynamicName() }, contract({ outputSchema: output, wrapped: true }));
     const c = await client(mcp);
     const [tool] = (await c.listTools()).tools;
@@ -81,17 +90,27 @@ describe("@tool() and mcp.tools()", () => {
       }
     }
     // What TypeScript emits for `@tool(...)` under experimentalDecorators.
-    tool({}, contract({ name: "greet", params: ["name"], inputSchema: { type: "object", properties: { name: { type: "string" } } } }))(
-      Legacy.prototype, "greet", Object.getOwnPropertyDescriptor(Legacy.prototype, "greet"));
+    tool(
+      {},
+      contract({
+        name: "greet",
+        params: ["name"],
+        inputSchema: { type: "object", properties: { name: { type: "string" } } },
+      }),
+    )(Legacy.prototype, "greet", Object.getOwnPropertyDescriptor(Legacy.prototype, "greet"));
     const mcp = new MCPServer("t");
     mcp.tools(new Legacy());
     const c = await client(mcp);
-    expect(await c.callTool({ name: "greet", arguments: { name: "Ada" } })).toEqual({ content: [{ type: "text", text: "hi Ada" }] });
+    expect(await c.callTool({ name: "greet", arguments: { name: "Ada" } })).toEqual({
+      content: [{ type: "text", text: "hi Ada" }],
+    });
     await c.close();
   });
 
   test("an object with no marked methods is refused", () => {
-    expect(() => new MCPServer("t").tools(new (class Plain {})())).toThrow("typemcp: mcp.tools() found no @tool() methods on Plain");
+    expect(() => new MCPServer("t").tools(new (class Plain {})())).toThrow(
+      "typemcp: mcp.tools() found no @tool() methods on Plain",
+    );
   });
 
   test("@tool() on something other than a method is refused", () => {
@@ -104,27 +123,68 @@ function dynamicName(): string {
 }
 
 describe("results JSON cannot carry are errors, and the server keeps serving", () => {
-  const numberOutput = { type: "object", title: "fOutput", properties: { result: { type: "number" } }, required: ["result"] };
+  const numberOutput = {
+    type: "object",
+    title: "fOutput",
+    properties: { result: { type: "number" } },
+    required: ["result"],
+  };
   const anyOutput = { type: "object", title: "fOutput", properties: { result: {} }, required: ["result"] };
   const cases: [string, () => unknown, JsonSchema, string][] = [
-    ["NaN where a number is promised", () => NaN, numberOutput, "Error executing tool f: the result cannot be sent as JSON: result: NaN is not a JSON number"],
-    ["Infinity where a number is promised", () => Infinity, numberOutput, "Error executing tool f: the result cannot be sent as JSON: result: Infinity is not a JSON number"],
-    ["a bigint inside any", () => ({ id: 1n }), anyOutput, "Error executing tool f: the result cannot be sent as JSON: result.id: a bigint, which JSON cannot represent"],
-    ["a cycle", () => { const a: Record<string, unknown> = {}; a.self = [a]; return a; }, anyOutput, "Error executing tool f: the result cannot be sent as JSON: result.self[0]: a cycle: the value contains itself"],
+    [
+      "NaN where a number is promised",
+      () => NaN,
+      numberOutput,
+      "Error executing tool f: the result cannot be sent as JSON: result: NaN is not a JSON number",
+    ],
+    [
+      "Infinity where a number is promised",
+      () => Infinity,
+      numberOutput,
+      "Error executing tool f: the result cannot be sent as JSON: result: Infinity is not a JSON number",
+    ],
+    [
+      "a bigint inside any",
+      () => ({ id: 1n }),
+      anyOutput,
+      "Error executing tool f: the result cannot be sent as JSON: result.id: a bigint, which JSON cannot represent",
+    ],
+    [
+      "a cycle",
+      () => {
+        const a: Record<string, unknown> = {};
+        a.self = [a];
+        return a;
+      },
+      anyOutput,
+      "Error executing tool f: the result cannot be sent as JSON: result.self[0]: a cycle: the value contains itself",
+    ],
   ];
   test.each(cases)("%s", async (_, fn, outputSchema, message) => {
     const mcp = new MCPServer("t");
     mcp.tool(fn, {}, contract({ outputSchema, wrapped: true }));
     mcp.tool(() => 1, { name: "after" }, contract({ outputSchema: numberOutput, wrapped: true }));
     const c = await client(mcp);
-    expect(await c.callTool({ name: "f", arguments: {} })).toEqual({ content: [{ type: "text", text: message }], isError: true });
-    expect(await c.callTool({ name: "after", arguments: {} })).toEqual({ content: [{ type: "text", text: "1" }], structuredContent: { result: 1 } });
+    expect(await c.callTool({ name: "f", arguments: {} })).toEqual({
+      content: [{ type: "text", text: message }],
+      isError: true,
+    });
+    expect(await c.callTool({ name: "after", arguments: {} })).toEqual({
+      content: [{ type: "text", text: "1" }],
+      structuredContent: { result: 1 },
+    });
     await c.close();
   });
 
   test("a very long error message is truncated", async () => {
     const mcp = new MCPServer("t");
-    mcp.tool(() => { throw new Error("x".repeat(100_000)); }, {}, contract());
+    mcp.tool(
+      () => {
+        throw new Error("x".repeat(100_000));
+      },
+      {},
+      contract(),
+    );
     const c = await client(mcp);
     const result = await c.callTool({ name: "f", arguments: {} });
     const text = (result.content as { text: string }[])[0].text;
@@ -137,13 +197,21 @@ describe("results JSON cannot carry are errors, and the server keeps serving", (
 describe("the wire projection", () => {
   const schema = {
     type: "object",
-    properties: { name: { type: "string" }, when: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } } },
+    properties: {
+      name: { type: "string" },
+      when: { type: "string", format: "date-time" },
+      tags: { type: "array", items: { type: "string" } },
+    },
     required: ["name"],
   };
 
   test("keeps declared properties, applies toJSON, drops undefined, leaves undeclared keys (a function among them) behind", () => {
     const value = { name: "Ada", when: new Date(0), tags: ["a"], secret: "x", fn: () => 1, missing: undefined };
-    expect(checkerOf(schema).project(value)).toEqual({ value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] }, issues: [], total: 0 });
+    expect(checkerOf(schema).project(value)).toEqual({
+      value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] },
+      issues: [],
+      total: 0,
+    });
   });
 
   test("an undefined array item goes out as null, as JSON.stringify writes it, and is checked as null", () => {
@@ -169,7 +237,9 @@ describe("the wire projection", () => {
       throw new Error("expected a WireError");
     } catch (error) {
       expect(error).toBeInstanceOf(WireError);
-      expect((error as WireError).describe("result")).toBe("result.list[1].deep: a bigint, which JSON cannot represent");
+      expect((error as WireError).describe("result")).toBe(
+        "result.list[1].deep: a bigint, which JSON cannot represent",
+      );
     }
   });
 });
@@ -177,7 +247,11 @@ describe("the wire projection", () => {
 describe("the content channel", () => {
   test("content blocks pass through for text-only tools, nested arrays flatten, null items drop", () => {
     const image = { type: "image", data: "AAAA", mimeType: "image/png" };
-    expect(toContent(["caption", [image, null], 3], true)).toEqual([{ type: "text", text: "caption" }, image, { type: "text", text: "3" }]);
+    expect(toContent(["caption", [image, null], 3], true)).toEqual([
+      { type: "text", text: "caption" },
+      image,
+      { type: "text", text: "3" },
+    ]);
   });
 
   test("data that looks like a content block is data when the tool has an output schema", () => {

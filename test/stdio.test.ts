@@ -21,7 +21,9 @@ const clients: [string, (module: string) => Promise<McpClient & { close(): Promi
     "@modelcontextprotocol/sdk 1.x Client",
     async (module) => {
       const client = new Client({ name: "stdio-e2e", version: "1.0.0" });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }),
+      );
       return client;
     },
   ],
@@ -29,7 +31,9 @@ const clients: [string, (module: string) => Promise<McpClient & { close(): Promi
     "@modelcontextprotocol/client 2.x Client on 2025-11-25",
     async (module) => {
       const client = new ClientV2({ name: "stdio-e2e", version: "1.0.0" });
-      await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      await client.connect(
+        new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }),
+      );
       expect(client.getProtocolEra()).toBe("legacy");
       return client as unknown as McpClient & { close(): Promise<void> };
     },
@@ -38,10 +42,13 @@ const clients: [string, (module: string) => Promise<McpClient & { close(): Promi
     "@modelcontextprotocol/client 2.x Client negotiating (2026-07-28)",
     async (module) => {
       const client = new ClientV2({ name: "stdio-e2e", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-      await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }));
+      await client.connect(
+        new StdioClientTransportV2({ command: process.execPath, args: [SERVE, module], stderr: "pipe" }),
+      );
       expect(client.getProtocolEra()).toBe("modern");
       const callTool = client.callTool.bind(client);
-      client.callTool = async (...args: Parameters<ClientV2["callTool"]>) => withoutServerInfo(await callTool(...args), client.getServerVersion());
+      client.callTool = async (...args: Parameters<ClientV2["callTool"]>) =>
+        withoutServerInfo(await callTool(...args), client.getServerVersion());
       return client as unknown as McpClient & { close(): Promise<void> };
     },
   ],

@@ -28,19 +28,28 @@ const transports: [string, () => string[]][] = [
   ["Streamable HTTP", () => ["http", http.url]],
 ];
 
-test.each(transports)("@ai-sdk/mcp over %s: 2026-07-28, the same tools and results, nothing reported", async (_, transport) => {
-  const calls = forecast.expected.calls!;
-  const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, ...transport(), JSON.stringify(calls)]);
-  const observed = JSON.parse(stdout) as { protocolVersion: string; serverInfo: unknown; tools: unknown[]; results: Record<string, unknown>[]; reported: unknown[] };
-  expect(observed.protocolVersion).toBe("2026-07-28");
-  expect(observed.serverInfo).toEqual(SERVER);
-  expect(observed.tools).toEqual(forecast.expected.tools);
-  expect(observed.results).toHaveLength(calls.length);
-  observed.results.forEach((result, i) => {
-    // The AI SDK fills in what the wire leaves out (isError: false) and keeps resultType; the rest is the fixture's.
-    const { resultType, isError, ...rest } = withoutServerInfo(result, SERVER);
-    expect(resultType).toBe("complete");
-    expect({ ...rest, ...(isError ? { isError } : {}) }).toEqual(calls[i].result);
-  });
-  expect(observed.reported).toEqual([]);
-});
+test.each(transports)(
+  "@ai-sdk/mcp over %s: 2026-07-28, the same tools and results, nothing reported",
+  async (_, transport) => {
+    const calls = forecast.expected.calls!;
+    const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, ...transport(), JSON.stringify(calls)]);
+    const observed = JSON.parse(stdout) as {
+      protocolVersion: string;
+      serverInfo: unknown;
+      tools: unknown[];
+      results: Record<string, unknown>[];
+      reported: unknown[];
+    };
+    expect(observed.protocolVersion).toBe("2026-07-28");
+    expect(observed.serverInfo).toEqual(SERVER);
+    expect(observed.tools).toEqual(forecast.expected.tools);
+    expect(observed.results).toHaveLength(calls.length);
+    observed.results.forEach((result, i) => {
+      // The AI SDK fills in what the wire leaves out (isError: false) and keeps resultType; the rest is the fixture's.
+      const { resultType, isError, ...rest } = withoutServerInfo(result, SERVER);
+      expect(resultType).toBe("complete");
+      expect({ ...rest, ...(isError ? { isError } : {}) }).toEqual(calls[i].result);
+    });
+    expect(observed.reported).toEqual([]);
+  },
+);

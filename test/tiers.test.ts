@@ -8,14 +8,20 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { ROOT } from "./support/build";
 
-const { fast, e2e, testMatch } = require("./tiers") as { fast: string[]; e2e: string[]; testMatch(suites: string[]): string[] };
+const { fast, e2e, testMatch } = require("./tiers") as {
+  fast: string[];
+  e2e: string[];
+  testMatch(suites: string[]): string[];
+};
 
 /** Every *.test.ts under test/, relative to it. */
 function suitesOnDisk(dir = path.join(ROOT, "test")): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const at = path.join(dir, entry.name);
     if (entry.isDirectory()) return suitesOnDisk(at);
-    return entry.name.endsWith(".test.ts") ? [path.relative(path.join(ROOT, "test"), at).split(path.sep).join("/")] : [];
+    return entry.name.endsWith(".test.ts")
+      ? [path.relative(path.join(ROOT, "test"), at).split(path.sep).join("/")]
+      : [];
   });
 }
 
@@ -40,7 +46,9 @@ function testModulesOf(suite: string): string[] {
     seen.add(file);
     for (const { fileName } of ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true).importedFiles) {
       if (!fileName.startsWith(".")) continue;
-      const target = [".ts", ".js", "/index.ts"].map((ext) => path.resolve(path.dirname(file), fileName) + ext).find((f) => fs.existsSync(f));
+      const target = [".ts", ".js", "/index.ts"]
+        .map((ext) => path.resolve(path.dirname(file), fileName) + ext)
+        .find((f) => fs.existsSync(f));
       if (target?.startsWith(path.join(ROOT, "test") + path.sep)) visit(target);
     }
   };
@@ -49,14 +57,19 @@ function testModulesOf(suite: string): string[] {
 }
 
 test("the fast tier starts no process and reads nothing of dist/: no suite of it, nor a test module it imports, does", () => {
-  const offending = fast.flatMap(testModulesOf).filter((file, i, all) => all.indexOf(file) === i).flatMap((file) => {
-    const text = fs.readFileSync(file, "utf8");
-    const imports = ts.preProcessFile(text, true, true).importedFiles.map((i) => i.fileName);
-    const where = path.relative(ROOT, file);
-    return [
-      ...imports.filter((name) => name === "child_process" || name === "node:child_process").map(() => `${where} imports child_process`),
-      ...(/["']dist["']/.test(text) ? [`${where} names a dist path`] : []),
-    ];
-  });
+  const offending = fast
+    .flatMap(testModulesOf)
+    .filter((file, i, all) => all.indexOf(file) === i)
+    .flatMap((file) => {
+      const text = fs.readFileSync(file, "utf8");
+      const imports = ts.preProcessFile(text, true, true).importedFiles.map((i) => i.fileName);
+      const where = path.relative(ROOT, file);
+      return [
+        ...imports
+          .filter((name) => name === "child_process" || name === "node:child_process")
+          .map(() => `${where} imports child_process`),
+        ...(/["']dist["']/.test(text) ? [`${where} names a dist path`] : []),
+      ];
+    });
   expect(offending).toEqual([]);
 });

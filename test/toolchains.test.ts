@@ -22,9 +22,16 @@ const STATION_WARNING =
 const GET_WEATHER = {
   name: "get_weather",
   description: "Current weather for a city.",
-  inputSchema: { type: "object", title: "get_weatherArguments", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+  inputSchema: {
+    type: "object",
+    title: "get_weatherArguments",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+    additionalProperties: false,
+  },
   outputSchema: {
-    type: "object", title: "WeatherData",
+    type: "object",
+    title: "WeatherData",
     properties: { temperature: { type: "number", description: "Degrees Celsius." }, conditions: { type: "string" } },
     required: ["temperature", "conditions"],
     additionalProperties: false,
@@ -36,7 +43,10 @@ const bin = (name: string) => path.join(project, "node_modules", ".bin", name);
 
 beforeAll(() => {
   // npm test has just built dist/: pack it as it is (prepack would rebuild it under the other suites' feet).
-  const tarball = path.join(project, npm(["pack", "--ignore-scripts", "--silent", "--pack-destination", project], ROOT).trim().split("\n").pop()!);
+  const tarball = path.join(
+    project,
+    npm(["pack", "--ignore-scripts", "--silent", "--pack-destination", project], ROOT).trim().split("\n").pop()!,
+  );
   const files: Record<string, string> = {
     "package.json": JSON.stringify({ name: "toolchains", private: true }, null, 2),
     // The quick start's tsconfig.json with the language-service plugin too: the compilers must ignore that entry.
@@ -52,7 +62,21 @@ beforeAll(() => {
     fs.writeFileSync(path.join(project, name), text);
   }
   npm(
-    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, "typescript@~5.9.3", "ts-patch@^3.3.0", "jest@^29", "ts-jest@^29", "@types/jest@^29", "@modelcontextprotocol/client", "ts-node@^10", "@types/node@^20"],
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      tarball,
+      "typescript@~5.9.3",
+      "ts-patch@^3.3.0",
+      "jest@^29",
+      "ts-jest@^29",
+      "@types/jest@^29",
+      "@modelcontextprotocol/client",
+      "ts-node@^10",
+      "@types/node@^20",
+    ],
     project,
   );
 }, 300_000);
@@ -60,7 +84,10 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
 test("jest with ts-jest and ts-patch's compiler runs the documented test: the transformer ran, the schemas are exact", () => {
-  const run = spawnSync(bin("jest"), ["--ci", "--cacheDirectory", path.join(project, ".jest-cache")], { cwd: project, encoding: "utf8" });
+  const run = spawnSync(bin("jest"), ["--ci", "--cacheDirectory", path.join(project, ".jest-cache")], {
+    cwd: project,
+    encoding: "utf8",
+  });
   const output = run.stdout + run.stderr;
   expect(output).toContain("PASS src/weather.test.ts");
   expect(output).toContain("Tests:       1 passed, 1 total");
@@ -72,7 +99,9 @@ test("ts-node with ts-patch's compiler serves the documented server from source;
   const [command, ...args] = documentedBlock("toolchains:ts-node").trim().split(" ");
   expect(command).toBe("npx");
   const client = new Client({ name: "toolchains", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: bin(args[0]), args: args.slice(1), cwd: project, stderr: "pipe" }));
+  await client.connect(
+    new StdioClientTransport({ command: bin(args[0]), args: args.slice(1), cwd: project, stderr: "pipe" }),
+  );
   try {
     expect((await client.listTools()).tools).toEqual([GET_WEATHER]);
     expect(await client.callTool({ name: "get_weather", arguments: { city: "London" } })).toEqual({
@@ -86,14 +115,26 @@ test("ts-node with ts-patch's compiler serves the documented server from source;
 
 test("the installed bin: typemcp check reports the warning and passes; typemcp manifest --list is what the server lists", () => {
   const check = spawnSync(bin("typemcp"), ["check"], { cwd: project, encoding: "utf8" });
-  expect(check.stdout).toBe(`src/station.ts(10,37): warning TS93001: ${STATION_WARNING}\n3 tool registrations checked: no errors, 1 warning.\n`);
+  expect(check.stdout).toBe(
+    `src/station.ts(10,37): warning TS93001: ${STATION_WARNING}\n3 tool registrations checked: no errors, 1 warning.\n`,
+  );
   expect(check.status).toBe(0);
   const list = spawnSync(bin("typemcp"), ["manifest", "--list"], { cwd: project, encoding: "utf8" });
   expect(list.stderr).toBe(`src/station.ts(10,37): warning TS93001: ${STATION_WARNING}\n`);
   expect(JSON.parse(list.stdout)).toEqual({
     tools: [
       GET_WEATHER,
-      { name: "get_station", description: "Look up a weather station by name.", inputSchema: { type: "object", title: "get_stationArguments", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false } },
+      {
+        name: "get_station",
+        description: "Look up a weather station by name.",
+        inputSchema: {
+          type: "object",
+          title: "get_stationArguments",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+      },
     ],
   });
   expect(list.status).toBe(0);
@@ -101,7 +142,11 @@ test("the installed bin: typemcp check reports the warning and passes; typemcp m
 
 /** One tsserver session: sends the requests, resolves with the response to the last one. */
 function tsserver(requests: object[]): Promise<{ body: unknown; success: boolean }> {
-  const server = spawn(process.execPath, [path.join(project, "node_modules", "typescript", "lib", "tsserver.js"), "--disableAutomaticTypingAcquisition"], { cwd: project, stdio: ["pipe", "pipe", "ignore"] });
+  const server = spawn(
+    process.execPath,
+    [path.join(project, "node_modules", "typescript", "lib", "tsserver.js"), "--disableAutomaticTypingAcquisition"],
+    { cwd: project, stdio: ["pipe", "pipe", "ignore"] },
+  );
   const last = requests.length;
   return new Promise((resolve, reject) => {
     let buffered = "";
@@ -120,7 +165,8 @@ function tsserver(requests: object[]): Promise<{ body: unknown; success: boolean
         }
       }
     });
-    for (const [i, request] of requests.entries()) server.stdin.write(`${JSON.stringify({ seq: i + 1, type: "request", ...request })}\n`);
+    for (const [i, request] of requests.entries())
+      server.stdin.write(`${JSON.stringify({ seq: i + 1, type: "request", ...request })}\n`);
   });
 }
 
@@ -132,6 +178,13 @@ test("tsserver loads typemcp/language-service from node_modules and shows typemc
   ]);
   expect(response).toMatchObject({ success: true });
   expect(response.body).toEqual([
-    { start: { line: 10, offset: 37 }, end: { line: 10, offset: 44 }, text: STATION_WARNING, code: 93001, category: "warning", source: "typemcp" },
+    {
+      start: { line: 10, offset: 37 },
+      end: { line: 10, offset: 44 },
+      text: STATION_WARNING,
+      code: 93001,
+      category: "warning",
+      source: "typemcp",
+    },
   ]);
 });

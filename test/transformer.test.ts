@@ -45,7 +45,10 @@ const sources: Record<string, string> = {
 
 let results: Record<string, SnippetResult>;
 beforeAll(() => {
-  results = compileSnippets("transformer", Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])));
+  results = compileSnippets(
+    "transformer",
+    Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])),
+  );
 });
 
 function only(name: string) {
@@ -60,39 +63,87 @@ test("the snippets are valid TypeScript apart from what typemcp reports", () => 
 
 test("overloaded functions are refused: which signature would the schema describe?", () => {
   expect(only("overloaded")).toEqual({
-    file: "overloaded.ts", line: LINE + 3, column: 10, category: "error", code: 93003,
-    message: "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
+    file: "overloaded.ts",
+    line: LINE + 3,
+    column: 10,
+    category: "error",
+    code: 93003,
+    message:
+      "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
   });
 });
 
 test("a value that is not a function is refused", () => {
-  expect(only("not_a_function")).toMatchObject({ line: LINE + 1, column: 10, category: "error", code: 93003, message: "the first argument of mcp.tool is not a function" });
+  expect(only("not_a_function")).toMatchObject({
+    line: LINE + 1,
+    column: 10,
+    category: "error",
+    code: 93003,
+    message: "the first argument of mcp.tool is not a function",
+  });
 });
 
 test("an anonymous function needs a name", () => {
-  expect(only("anonymous")).toMatchObject({ line: LINE, column: 10, code: 93003, message: 'This tool function has no name: give it one, or pass { name: "..." } as options' });
+  expect(only("anonymous")).toMatchObject({
+    line: LINE,
+    column: 10,
+    code: 93003,
+    message: 'This tool function has no name: give it one, or pass { name: "..." } as options',
+  });
 });
 
 test("tool names follow the MCP naming rules", () => {
   expect(only("bad_name")).toMatchObject({
-    line: LINE + 1, column: 14, code: 93003,
+    line: LINE + 1,
+    column: 14,
+    code: 93003,
     message: 'Tool name "get weather!" is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ . -',
   });
   // MCP's rule, the runtime's too: 128 characters are a name, 129 are not.
   expect(results.long_name.diagnostics.map((d) => [d.line, d.message])).toEqual([
-    [LINE + 2, `Tool name "${"y".repeat(129)}" is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ . -`],
+    [
+      LINE + 2,
+      `Tool name "${"y".repeat(129)}" is not a valid MCP tool name: use 1 to 128 characters of A-Z a-z 0-9 _ . -`,
+    ],
   ]);
 });
 
 test("a tool name registered twice on one server: an error at each later registration, naming the first", () => {
-  const first = (file: string, line: number, column: number) => `${path.join(".build", "snippets", "transformer", file)}:${line}:${column}`;
-  expect(results.duplicate_name.diagnostics.map(({ line, column, code, category, message }) => ({ line, column, code, category, message }))).toEqual([
-    { line: LINE + 3, column: 1, code: 93003, category: "error", message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }` },
-    { line: LINE + 4, column: 1, code: 93003, category: "error", message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }` },
+  const first = (file: string, line: number, column: number) =>
+    `${path.join(".build", "snippets", "transformer", file)}:${line}:${column}`;
+  expect(
+    results.duplicate_name.diagnostics.map(({ line, column, code, category, message }) => ({
+      line,
+      column,
+      code,
+      category,
+      message,
+    })),
+  ).toEqual([
+    {
+      line: LINE + 3,
+      column: 1,
+      code: 93003,
+      category: "error",
+      message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }`,
+    },
+    {
+      line: LINE + 4,
+      column: 1,
+      code: 93003,
+      category: "error",
+      message: `Tool name "a" is already registered on this server, at ${first("duplicate_name.ts", LINE + 2, 1)}: give one of them another name with { name: "..." }`,
+    },
   ]);
-  expect(results.duplicate_methods.diagnostics.map(({ line, column, message }) => ({ line, column, message }))).toEqual([
-    { line: LINE + 4, column: 4, message: `Tool name "same" is already registered on this server, at ${first("duplicate_methods.ts", LINE + 2, 4)}: give one of them another name with { name: "..." }` },
-  ]);
+  expect(results.duplicate_methods.diagnostics.map(({ line, column, message }) => ({ line, column, message }))).toEqual(
+    [
+      {
+        line: LINE + 4,
+        column: 4,
+        message: `Tool name "same" is already registered on this server, at ${first("duplicate_methods.ts", LINE + 2, 4)}: give one of them another name with { name: "..." }`,
+      },
+    ],
+  );
 });
 
 test("the same tool name on two servers, or on a binding that may hold another server by then, is left to the runtime", () => {
@@ -101,33 +152,50 @@ test("the same tool name on two servers, or on a binding that may hold another s
 });
 
 test("rest and destructured parameters are refused with the reason", () => {
-  expect(only("rest_parameter").message).toBe("Function sum: rest parameter ...xs cannot be a tool argument: arguments are named");
-  expect(only("destructured").message).toBe("Function f: a destructured object parameter must be the tool's only argument (its properties are the arguments)");
-  expect(only("destructured_array").message).toBe("Function f: array destructuring cannot be a tool's parameters: name the parameter");
+  expect(only("rest_parameter").message).toBe(
+    "Function sum: rest parameter ...xs cannot be a tool argument: arguments are named",
+  );
+  expect(only("destructured").message).toBe(
+    "Function f: a destructured object parameter must be the tool's only argument (its properties are the arguments)",
+  );
+  expect(only("destructured_array").message).toBe(
+    "Function f: array destructuring cannot be a tool's parameters: name the parameter",
+  );
 });
 
 test("a parameter type with no JSON form names the tool and the path inside the type", () => {
   expect(only("bigint_parameter")).toEqual({
-    file: "bigint_parameter.ts", line: LINE + 1, column: 24, category: "error", code: 93002,
-    message: "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead",
+    file: "bigint_parameter.ts",
+    line: LINE + 1,
+    column: 24,
+    category: "error",
+    code: 93002,
+    message:
+      "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead",
   });
 });
 
 test("structuredOutput: true refuses any and unannotated return types", () => {
   expect(only("strict_any")).toMatchObject({
-    category: "error", code: 93001,
-    message: "Function free: return type any is not serializable for structured output\n  free: result: any says nothing about the value's shape",
+    category: "error",
+    code: 93001,
+    message:
+      "Function free: return type any is not serializable for structured output\n  free: result: any says nothing about the value's shape",
   });
   expect(only("strict_unannotated")).toMatchObject({
-    category: "error", code: 93001,
-    message: "Function free: return type (not annotated) is not serializable for structured output\n  free: annotate the function's return type: the output schema is built from it",
+    category: "error",
+    code: 93001,
+    message:
+      "Function free: return type (not annotated) is not serializable for structured output\n  free: annotate the function's return type: the output schema is built from it",
   });
 });
 
 test("MCP content has no structured output: structuredOutput: true says so", () => {
   expect(only("strict_content")).toMatchObject({
-    category: "error", code: 93001,
-    message: "Function map: return type ImageContent is not serializable for structured output\n  map: result: ImageContent is MCP content (for the model), which has no structured output",
+    category: "error",
+    code: 93001,
+    message:
+      "Function map: return type ImageContent is not serializable for structured output\n  map: result: ImageContent is MCP content (for the model), which has no structured output",
   });
 });
 
@@ -138,13 +206,21 @@ test("structuredOutput: false is explicit and silent", () => {
 
 test("options are read from a const variable too", () => {
   expect(only("options_variable")).toMatchObject({
-    line: LINE + 2, column: 25, category: "error",
-    message: "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties",
+    line: LINE + 2,
+    column: 25,
+    category: "error",
+    message:
+      "Function get_station: return type Station is not serializable for structured output\n  get_station: result: Station is a class with no declared properties",
   });
 });
 
 test("a spread argument list is refused", () => {
-  expect(only("spread")).toMatchObject({ line: LINE + 1, column: 1, code: 93003, message: "mcp.tool takes the tool function as its first argument, written out (not spread)" });
+  expect(only("spread")).toMatchObject({
+    line: LINE + 1,
+    column: 1,
+    code: 93003,
+    message: "mcp.tool takes the tool function as its first argument, written out (not spread)",
+  });
 });
 
 test("tool() methods of other classes are not registrations", () => {
@@ -161,19 +237,30 @@ test("a name from a const is known at build time; a dynamic one is left to the r
 
 test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", () => {
   expect(only("malformed_tags")).toMatchObject({
-    category: "error", code: 93002,
-    message: 'Function read: parameter r cannot be described as JSON Schema\n  read: r.celsius: @minimum takes a number, not "warm"',
+    category: "error",
+    code: 93002,
+    message:
+      'Function read: parameter r cannot be described as JSON Schema\n  read: r.celsius: @minimum takes a number, not "warm"',
   });
   expect(only("misapplied_tag")).toMatchObject({
-    category: "warning", code: 93001,
-    message: expect.stringMatching(/^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n {2}latest: result\.celsius: @minLength applies to strings only$/),
+    category: "warning",
+    code: 93001,
+    message: expect.stringMatching(
+      /^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n {2}latest: result\.celsius: @minLength applies to strings only$/,
+    ),
   });
-  expect(only("bad_pattern").message).toMatch(/\n {2}find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/);
-  expect(only("unknown_format_tag").message).toMatch(/\n {2}mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/);
+  expect(only("bad_pattern").message).toMatch(
+    /\n {2}find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/,
+  );
+  expect(only("unknown_format_tag").message).toMatch(
+    /\n {2}mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/,
+  );
 });
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {
-  expect(results.overloaded.js).toContain(`mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`);
+  expect(results.overloaded.js).toContain(
+    `mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
+  );
 });
 
 test("a call that other transforms rewrite is still printed with its contract: lowered optional chaining, legacy decorators", () => {
@@ -181,9 +268,13 @@ test("a call that other transforms rewrite is still printed with its contract: l
   const rewritten = compileSnippets(
     "rewritten",
     {
-      chained: HEADER + `function shout(text: string): string { return text; }\nmcp?.tool(shout);\nmcp?.tool((city: string): string => city, { name: "echo" });\n`,
+      chained:
+        HEADER +
+        `function shout(text: string): string { return text; }\nmcp?.tool(shout);\nmcp?.tool((city: string): string => city, { name: "echo" });\n`,
       legacy: `import { MCPServer, tool } from "typemcp";\nexport const mcp = new MCPServer("t");\nclass Tools {\n  /** Adds. */\n  @tool()\n  add(a: number, b: number): number { return a + b; }\n}\nmcp.tools(new Tools());\n`,
-      refused: HEADER + `function f(x: string): string;\nfunction f(x: number): number;\nfunction f(x: any) { return x; }\nmcp?.tool(f);\n`,
+      refused:
+        HEADER +
+        `function f(x: string): string;\nfunction f(x: number): number;\nfunction f(x: any) { return x; }\nmcp?.tool(f);\n`,
     },
     undefined,
     { target: ts.ScriptTarget.ES2019, experimentalDecorators: true, lib: ["lib.es2022.d.ts"] },
@@ -191,31 +282,57 @@ test("a call that other transforms rewrite is still printed with its contract: l
   for (const result of Object.values(rewritten)) expect(result.compilerErrors).toEqual([]);
   // ES2019 has no `?.`: the call is rebuilt inside a conditional (and the module transform
   // writes the exported `mcp` as `exports.mcp`), and still carries its contract.
-  expect(rewritten.chained.js).toContain(`exports.mcp === null || exports.mcp === void 0 ? void 0 : exports.mcp.tool(shout, void 0, JSON.parse('{"v":1,"name":"shout",`);
-  expect(rewritten.chained.js).toContain(`mcp.tool((city) => city, { name: "echo" }, JSON.parse('{"v":1,"name":"echo",`);
-  expect(rewritten.legacy.js).toContain(`(0, typemcp_1.tool)(void 0, JSON.parse('{"v":1,"name":"add","params":["a","b"],`);
+  expect(rewritten.chained.js).toContain(
+    `exports.mcp === null || exports.mcp === void 0 ? void 0 : exports.mcp.tool(shout, void 0, JSON.parse('{"v":1,"name":"shout",`,
+  );
+  expect(rewritten.chained.js).toContain(
+    `mcp.tool((city) => city, { name: "echo" }, JSON.parse('{"v":1,"name":"echo",`,
+  );
+  expect(rewritten.legacy.js).toContain(
+    `(0, typemcp_1.tool)(void 0, JSON.parse('{"v":1,"name":"add","params":["a","b"],`,
+  );
   expect(rewritten.legacy.js).toContain("__decorate([");
   // Diagnostics come from the original call, where the source has it, once.
   expect(rewritten.refused.diagnostics).toEqual([
     {
-      file: "refused.ts", category: "error", code: 93003, line: LINE + 3, column: 11,
-      message: "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
+      file: "refused.ts",
+      category: "error",
+      code: 93003,
+      line: LINE + 3,
+      column: 11,
+      message:
+        "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature",
     },
   ]);
-  expect(rewritten.refused.js).toContain(`mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`);
+  expect(rewritten.refused.js).toContain(
+    `mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
+  );
 });
 
 test("the transformer never throws out of the compiler: an internal failure is a diagnostic", () => {
-  const sabotaged = compileSnippets("sabotaged", { tool: HEADER + `function f(): string { return ""; }\nmcp.tool(f);\n` }, (program) => {
-    const checker = program.getTypeChecker();
-    const broken = new Proxy(checker, {
-      get: (target, key) => (key === "getTypeOfSymbol" ? () => { throw new Error("checker exploded"); } : Reflect.get(target, key)),
-    });
-    return new Proxy(program, { get: (target, key) => (key === "getTypeChecker" ? () => broken : Reflect.get(target, key)) }) as ts.Program;
-  });
+  const sabotaged = compileSnippets(
+    "sabotaged",
+    { tool: HEADER + `function f(): string { return ""; }\nmcp.tool(f);\n` },
+    (program) => {
+      const checker = program.getTypeChecker();
+      const broken = new Proxy(checker, {
+        get: (target, key) =>
+          key === "getTypeOfSymbol"
+            ? () => {
+                throw new Error("checker exploded");
+              }
+            : Reflect.get(target, key),
+      });
+      return new Proxy(program, {
+        get: (target, key) => (key === "getTypeChecker" ? () => broken : Reflect.get(target, key)),
+      }) as ts.Program;
+    },
+  );
   const [diagnostic] = sabotaged.tool.diagnostics;
   expect(diagnostic).toMatchObject({ category: "error", code: 93099, line: LINE + 1, column: 1 });
-  expect(diagnostic.message).toMatch(/^typemcp could not compile this tool registration \(please report it\): Error: checker exploded/);
+  expect(diagnostic.message).toMatch(
+    /^typemcp could not compile this tool registration \(please report it\): Error: checker exploded/,
+  );
   expect(sabotaged.tool.js).toContain('"error":"typemcp could not compile this tool registration');
 });
 
@@ -224,7 +341,12 @@ test("each distinct type is converted once per program: 500 tools sharing types 
     `interface Station { id: string; name: string; location: { lat: number; lon: number } }\n` +
     `interface Weather { temperature: number; station: Station; history: { day: string; high: number }[]; tags?: string[] }\n`;
   const tools = (n: number) =>
-    shared + Array.from({ length: n }, (_, i) => `function get_weather_${i}(city: string, days?: number): Weather | null { return null; }\nmcp.tool(get_weather_${i});\n`).join("");
+    shared +
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `function get_weather_${i}(city: string, days?: number): Weather | null { return null; }\nmcp.tool(get_weather_${i});\n`,
+    ).join("");
   const converted = (n: number) => {
     const program = snippetProgram(`cache_${n}`, { tools: HEADER + tools(n) });
     const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
@@ -274,10 +396,17 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   expect(contracts(ts.JSDocParsingMode.ParseAll, "jsdoc_parsed")).toEqual(skipped);
   const latitude = { type: "number", description: "Latitude in degrees.", minimum: -90, maximum: 90 };
   const [find_station, towers, count] = skipped;
-  const definition = (schema: JsonSchema | undefined, name: string) => (schema!.$defs as Record<string, JsonSchema>)[name];
+  const definition = (schema: JsonSchema | undefined, name: string) =>
+    (schema!.$defs as Record<string, JsonSchema>)[name];
   expect(find_station.description).toBe("Finds a station.");
-  expect(find_station.inputSchema.properties).toEqual({ code: { type: "string", description: "The station's code." }, near: { $ref: "#/$defs/Located" } });
-  expect(definition(find_station.inputSchema, "Located").properties).toEqual({ lat: latitude, lon: { type: "number", description: "Longitude in degrees." } });
+  expect(find_station.inputSchema.properties).toEqual({
+    code: { type: "string", description: "The station's code." },
+    near: { $ref: "#/$defs/Located" },
+  });
+  expect(definition(find_station.inputSchema, "Located").properties).toEqual({
+    lat: latitude,
+    lon: { type: "number", description: "Longitude in degrees." },
+  });
   expect(find_station.outputSchema).toEqual({
     title: "Station",
     type: "object",
@@ -288,7 +417,10 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   });
   expect(towers.description).toBe("Lists towers.");
   expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many." } });
-  expect(definition(towers.outputSchema, "Tower").properties).toEqual({ name: { type: "string", description: "The station's name." }, height: { type: "number", description: "Height in metres." } });
+  expect(definition(towers.outputSchema, "Tower").properties).toEqual({
+    name: { type: "string", description: "The station's name." },
+    height: { type: "number", description: "Height in metres." },
+  });
   expect(count.description).toBe("Counts stations; see {@link find_station}.");
   expect(count.inputSchema.properties).toEqual({ region: { type: "string", description: "Of the region." } });
 });

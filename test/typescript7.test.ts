@@ -15,7 +15,15 @@ import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
 import { CLI, runCli, tsconfig, writeProject } from "./support/cli";
 import { ROOT } from "./support/build";
-import { canonical, FIXTURES_TS7, FIXTURES_TS7_OUT, KNOWN_ORDER_DIFFERENCES, runCli7, WITH_TS7, writeFixturesTs7Config } from "./support/ts7";
+import {
+  canonical,
+  FIXTURES_TS7,
+  FIXTURES_TS7_OUT,
+  KNOWN_ORDER_DIFFERENCES,
+  runCli7,
+  WITH_TS7,
+  writeFixturesTs7Config,
+} from "./support/ts7";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
@@ -25,7 +33,8 @@ import type { CliRun } from "./support/cli";
 const cases = fixtures();
 // The fixtures built by `typemcp build` on TypeScript 7, beside the transformer's build (test/global-setup.ts).
 const built: CliRun = runCli7(["build", writeFixturesTs7Config()]);
-const modules = (dir: string) => Object.fromEntries(cases.map((c) => [c.name, fs.readFileSync(path.join(dir, c.name, "tool.js"), "utf8")]));
+const modules = (dir: string) =>
+  Object.fromEntries(cases.map((c) => [c.name, fs.readFileSync(path.join(dir, c.name, "tool.js"), "utf8")]));
 
 /** The registrations of an emitted module by `<fixture>/<tool>`. */
 function contractsOf(name: string, js: string): Map<string, { text: string; contract: ToolContract }> {
@@ -65,14 +74,20 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
   });
 
   test("typemcp build prints the transformer's diagnostics, as tsc prints them, and fails on the error among them", () => {
-    const expected = fixtureBuild().typemcpDiagnostics.map((d) => `fixtures/${d.file}(${d.line},${d.column}): ${d.category} TS${d.code}: ${d.message}\n`);
+    const expected = fixtureBuild().typemcpDiagnostics.map(
+      (d) => `fixtures/${d.file}(${d.line},${d.column}): ${d.category} TS${d.code}: ${d.message}\n`,
+    );
     const errors = fixtureBuild().typemcpDiagnostics.filter((d) => d.category === "error").length;
     const warnings = fixtureBuild().typemcpDiagnostics.length - errors;
     const lines = built.stdout.split(/(?=^\S)/m);
     expect(lines.slice(0, -1).sort()).toEqual([...expected].sort());
     // As many registrations as typemcp check counts on TypeScript 5.9.
-    const registrations = /^(\d+) tool registrations checked/m.exec(runCli(["check", "fixtures/tsconfig.json"]).stdout)![1];
-    expect(lines.at(-1)).toBe(`${registrations} tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`);
+    const registrations = /^(\d+) tool registrations checked/m.exec(
+      runCli(["check", "fixtures/tsconfig.json"]).stdout,
+    )![1];
+    expect(lines.at(-1)).toBe(
+      `${registrations} tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`,
+    );
     expect([built.status, built.stderr]).toEqual([1, ""]);
   });
 
@@ -96,10 +111,15 @@ describe.each(cases)("$name, built on TypeScript 7, served", ({ name, expected }
       const observed = await observe(client, expected);
       const known = (tool: string) => KNOWN_ORDER_DIFFERENCES.includes(`${name}/${tool}`);
       const anyKnown = (expected.tools as { name: string }[]).some((tool) => known(tool.name));
-      expect(anyKnown ? canonical(observed.tools) : observed.tools).toEqual(anyKnown ? canonical(expected.tools) : expected.tools);
+      expect(anyKnown ? canonical(observed.tools) : observed.tools).toEqual(
+        anyKnown ? canonical(expected.tools) : expected.tools,
+      );
       // A known tool's results: the same data; its texts (JSON of the data, the values an enum
       // admits) list properties and members in the schema's order.
-      const data = (call: ExpectedCall) => (known(call.tool) ? { tool: call.tool, error: call.error, result: { ...(call.result as object), content: undefined } } : call);
+      const data = (call: ExpectedCall) =>
+        known(call.tool)
+          ? { tool: call.tool, error: call.error, result: { ...(call.result as object), content: undefined } }
+          : call;
       expect(observed.calls.map(data)).toEqual((expected.calls ?? []).map(data));
     } finally {
       await client.close();
@@ -139,8 +159,25 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const dir = path.join(FIXTURES_TS7, "..", "ts7-type-error");
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], noEmit: true }, include: ["*.ts"] }));
-    fs.writeFileSync(path.join(dir, "a.ts"), `import { MCPServer } from "typemcp";\nconst mcp = new MCPServer("t");\nconst n: number = "one";\nfunction f(x: bigint): string { return ""; }\nmcp.tool(f);\n`);
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "node16",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          lib: ["ES2022"],
+          noEmit: true,
+        },
+        include: ["*.ts"],
+      }),
+    );
+    fs.writeFileSync(
+      path.join(dir, "a.ts"),
+      `import { MCPServer } from "typemcp";\nconst mcp = new MCPServer("t");\nconst n: number = "one";\nfunction f(x: bigint): string { return ""; }\nmcp.tool(f);\n`,
+    );
     const ts7 = runCli7(["check"], dir);
     expect(ts7).toEqual(runCli(["check"], dir));
     expect(ts7.stdout).toBe(
@@ -158,7 +195,9 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const [a, b] = [JSON.parse(ts5.stdout), JSON.parse(ts7.stdout)] as Record<string, ToolContract>[];
     expect(Object.keys(b)).toEqual(Object.keys(a));
     const differing = Object.keys(a).filter((tool) => JSON.stringify(a[tool]) !== JSON.stringify(b[tool]));
-    expect(differing.map((tool) => KNOWN_ORDER_DIFFERENCES.find((known) => known.endsWith(`/${tool}`)))).not.toContain(undefined);
+    expect(differing.map((tool) => KNOWN_ORDER_DIFFERENCES.find((known) => known.endsWith(`/${tool}`)))).not.toContain(
+      undefined,
+    );
     expect(canonical(b)).toEqual(canonical(a));
   });
 });
@@ -168,10 +207,29 @@ describe("typemcp build --watch on TypeScript 7", () => {
     const dir = path.join(FIXTURES_TS7, "..", "ts7-watch");
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", outDir: "dist" }, include: ["src"] }));
-    const source = (parameter: string) => `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "node16",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          lib: ["ES2022"],
+          rootDir: "src",
+          outDir: "dist",
+        },
+        include: ["src"],
+      }),
+    );
+    const source = (parameter: string) =>
+      `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
     fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string"));
-    const child = spawn(process.execPath, [CLI, "build", "--watch"], { cwd: dir, env: { ...process.env, ...WITH_TS7 } });
+    const child = spawn(process.execPath, [CLI, "build", "--watch"], {
+      cwd: dir,
+      env: { ...process.env, ...WITH_TS7 },
+    });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     const waitFor = async (count: number) => {
@@ -180,7 +238,8 @@ describe("typemcp build --watch on TypeScript 7", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
-    const emitted = () => emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract;
+    const emitted = () =>
+      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract;
     try {
       await waitFor(1);
       expect(output).toContain("1 tool registration built: no errors, 0 warnings.\n");
@@ -189,7 +248,13 @@ describe("typemcp build --watch on TypeScript 7", () => {
       await waitFor(2);
       expect(output).toMatch(/File change detected \(src\/server\.ts\): building again\./);
       expect(emitted().params).toEqual(["name", "times"]);
-      expect(emitted().inputSchema).toEqual({ type: "object", title: "greetArguments", properties: { name: { type: "string" }, times: { type: "number" } }, required: ["name", "times"], additionalProperties: false });
+      expect(emitted().inputSchema).toEqual({
+        type: "object",
+        title: "greetArguments",
+        properties: { name: { type: "string" }, times: { type: "number" } },
+        required: ["name", "times"],
+        additionalProperties: false,
+      });
     } finally {
       child.kill("SIGINT");
       await new Promise((resolve) => child.once("exit", resolve));
@@ -198,7 +263,11 @@ describe("typemcp build --watch on TypeScript 7", () => {
 });
 
 test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to build with typemcp build instead of failing inside", () => {
-  const plugin = (require(path.join(FIXTURES_TS7, "..", "..", "dist", "transformer", "index.js")) as { default: (program: object, config: object, extras: object) => unknown }).default;
+  const plugin = (
+    require(path.join(FIXTURES_TS7, "..", "..", "dist", "transformer", "index.js")) as {
+      default: (program: object, config: object, extras: object) => unknown;
+    }
+  ).default;
   expect(() => plugin({}, {}, { ts: { version: "7.0.2" } })).toThrow(
     'typemcp: TypeScript 7.0.2 has no transformer API, so neither tspc nor ts-patch can run typemcp\'s transformer on it. Build with `npx typemcp build` (TypeScript 7\'s own compiler, with every tool\'s schemas written in), and remove { "transform": "typemcp/transformer" } from tsconfig.json; or install TypeScript 5 or 6 with ts-patch to build with tspc.',
   );
@@ -209,17 +278,36 @@ test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; 
     const dir = path.join(FIXTURES_TS7, "..", folder);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "node16",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          lib: ["ES2022"],
+          rootDir: "src",
+          outDir: "dist",
+        },
+        include: ["src"],
+      }),
+    );
     fs.copyFileSync(path.join(ROOT, "fixtures", "decorators", "tool.ts"), path.join(dir, "src", "tool.ts"));
     return dir;
   };
   const [five, seven] = [write("build-ts5"), write("build-ts7")];
   const ts5 = runCli(["build"], five);
   const ts7 = runCli7(["build"], seven);
-  expect(ts5).toEqual({ status: 0, stdout: expect.stringMatching(/ tool registrations built: no errors, 0 warnings\.\n$/), stderr: "" });
+  expect(ts5).toEqual({
+    status: 0,
+    stdout: expect.stringMatching(/ tool registrations built: no errors, 0 warnings\.\n$/),
+    stderr: "",
+  });
   expect(ts7).toEqual(ts5);
   const js = fs.readFileSync(path.join(five, "dist", "tool.js"), "utf8");
-  expect(js).toContain("JSON.parse('{\"v\":1,\"name\":\"get_weather\"");
+  expect(js).toContain('JSON.parse(\'{"v":1,"name":"get_weather"');
   expect(fs.readFileSync(path.join(seven, "dist", "tool.js"), "utf8")).toBe(js);
 });
 
@@ -245,12 +333,15 @@ test("every value drawn for the type fixtures gets the same verdict from TypeScr
       const seed = 20260102 + i;
       const values: Json[] = [
         ...fc.sample(valuesOf(schema, root), { seed, numRuns: 25 }),
-        ...fc.sample(mutantsOf(schema, root, "broad"), { seed, numRuns: 45 }).flatMap((mutant) => (mutant ? [mutant.value] : [])),
+        ...fc
+          .sample(mutantsOf(schema, root, "broad"), { seed, numRuns: 45 })
+          .flatMap((mutant) => (mutant ? [mutant.value] : [])),
         ...fc.sample(anyJson(3), { seed, numRuns: 12 }),
       ];
       for (const value of values) {
         judged++;
-        if (a({ value }) !== b({ value })) differ.push(`${tool} ${JSON.stringify(value)}: transformer ${!b({ value })}, TypeScript 7 ${b({ value })}`);
+        if (a({ value }) !== b({ value }))
+          differ.push(`${tool} ${JSON.stringify(value)}: transformer ${!b({ value })}, TypeScript 7 ${b({ value })}`);
       }
     });
   }
@@ -288,45 +379,70 @@ describe("typemcp build on TypeScript 7 keeps the project's own source maps righ
     return found;
   }
 
-  test.each([["sourceMap"], ["inlineSourceMap"]])("%s: every mapping tsc writes is still there, moved right by the contracts inserted before it on its line", (option) => {
-    const dir = path.join(FIXTURES_TS7, "..", `ts7-${option}`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    const options = { target: "ES2022", module: "node16", strict: true, skipLibCheck: true, types: [], lib: ["ES2022"], rootDir: "src", [option]: true };
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, outDir: "dist" }, include: ["src"] }));
-    fs.writeFileSync(path.join(dir, "tsconfig.plain.json"), JSON.stringify({ compilerOptions: { ...options, outDir: "plain" }, include: ["src"] }));
-    fs.writeFileSync(
-      path.join(dir, "src", "server.ts"),
-      `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
-        `mcp.tool(a); mcp.tool(b, { title: "B" }); const after = [a, b].length;\nexport { after };\n`,
-    );
-    expect(runCli7(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
-    const plain = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"), "-p", "tsconfig.plain.json"], { cwd: dir, encoding: "utf8" });
-    expect(plain.status).toBe(0);
-    const mapOf = (folder: string) => {
-      const js = fs.readFileSync(path.join(dir, folder, "server.js"), "utf8");
-      const url = /\/\/# sourceMappingURL=(.*)$/.exec(js)![1];
-      const map = url.startsWith("data:") ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString("utf8")) : JSON.parse(fs.readFileSync(path.join(dir, folder, url), "utf8"));
-      return { js, map: map as { mappings: string; sources: string[] } };
-    };
-    const [ours, theirs] = [mapOf("dist"), mapOf("plain")];
-    // The inserted texts, by generated line: where each starts in our file, and its length.
-    const ourLines = ours.js.split("\n");
-    const theirLines = theirs.js.split("\n");
-    expect(ourLines.length).toBe(theirLines.length);
-    const inserted = new Map<number, { at: number; length: number }[]>();
-    ourLines.forEach((line, i) => {
-      for (const match of line.matchAll(/(, void 0)?, JSON\.parse\('[^']*'\)/g)) inserted.set(i, [...(inserted.get(i) ?? []), { at: match.index!, length: match[0].length }]);
-    });
-    expect([...inserted.values()].flat()).toHaveLength(2);
-    const moved = new Map<string, string>();
-    for (const [at, source] of segments(theirs.map.mappings)) {
-      const [line, column] = at.split(":").map(Number);
-      let shift = 0;
-      for (const insertion of inserted.get(line) ?? []) if (insertion.at - shift <= column) shift += insertion.length;
-      moved.set(`${line}:${column + shift}`, source);
-    }
-    expect(segments(ours.map.mappings)).toEqual(moved);
-    expect(ours.map.sources).toEqual(theirs.map.sources);
-  });
+  test.each([["sourceMap"], ["inlineSourceMap"]])(
+    "%s: every mapping tsc writes is still there, moved right by the contracts inserted before it on its line",
+    (option) => {
+      const dir = path.join(FIXTURES_TS7, "..", `ts7-${option}`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+      const options = {
+        target: "ES2022",
+        module: "node16",
+        strict: true,
+        skipLibCheck: true,
+        types: [],
+        lib: ["ES2022"],
+        rootDir: "src",
+        [option]: true,
+      };
+      fs.writeFileSync(
+        path.join(dir, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { ...options, outDir: "dist" }, include: ["src"] }),
+      );
+      fs.writeFileSync(
+        path.join(dir, "tsconfig.plain.json"),
+        JSON.stringify({ compilerOptions: { ...options, outDir: "plain" }, include: ["src"] }),
+      );
+      fs.writeFileSync(
+        path.join(dir, "src", "server.ts"),
+        `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
+          `mcp.tool(a); mcp.tool(b, { title: "B" }); const after = [a, b].length;\nexport { after };\n`,
+      );
+      expect(runCli7(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
+      const plain = spawnSync(
+        process.execPath,
+        [path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"), "-p", "tsconfig.plain.json"],
+        { cwd: dir, encoding: "utf8" },
+      );
+      expect(plain.status).toBe(0);
+      const mapOf = (folder: string) => {
+        const js = fs.readFileSync(path.join(dir, folder, "server.js"), "utf8");
+        const url = /\/\/# sourceMappingURL=(.*)$/.exec(js)![1];
+        const map = url.startsWith("data:")
+          ? JSON.parse(Buffer.from(url.split(",")[1], "base64").toString("utf8"))
+          : JSON.parse(fs.readFileSync(path.join(dir, folder, url), "utf8"));
+        return { js, map: map as { mappings: string; sources: string[] } };
+      };
+      const [ours, theirs] = [mapOf("dist"), mapOf("plain")];
+      // The inserted texts, by generated line: where each starts in our file, and its length.
+      const ourLines = ours.js.split("\n");
+      const theirLines = theirs.js.split("\n");
+      expect(ourLines.length).toBe(theirLines.length);
+      const inserted = new Map<number, { at: number; length: number }[]>();
+      ourLines.forEach((line, i) => {
+        for (const match of line.matchAll(/(, void 0)?, JSON\.parse\('[^']*'\)/g))
+          inserted.set(i, [...(inserted.get(i) ?? []), { at: match.index!, length: match[0].length }]);
+      });
+      expect([...inserted.values()].flat()).toHaveLength(2);
+      const moved = new Map<string, string>();
+      for (const [at, source] of segments(theirs.map.mappings)) {
+        const [line, column] = at.split(":").map(Number);
+        let shift = 0;
+        for (const insertion of inserted.get(line) ?? []) if (insertion.at - shift <= column) shift += insertion.length;
+        moved.set(`${line}:${column + shift}`, source);
+      }
+      expect(segments(ours.map.mappings)).toEqual(moved);
+      expect(ours.map.sources).toEqual(theirs.map.sources);
+    },
+  );
 });

@@ -13,7 +13,6 @@ import { describeProblem, findProblems } from "./problems";
 import { registrationOf, returnsContent, type Registration } from "./registration";
 import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
 
-
 export interface CompiledRegistration {
   contract: ToolContract;
   diagnostics: Diagnostic[];
@@ -22,7 +21,10 @@ export interface CompiledRegistration {
 /** The contract of a registration the build reported errors for: the runtime refuses it with them. */
 export function failedRegistration(diagnostics: Diagnostic[]): CompiledRegistration {
   const error = diagnostics.map(diagnosticText).join("\n");
-  return { contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error }, diagnostics };
+  return {
+    contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error },
+    diagnostics,
+  };
 }
 
 /**
@@ -113,10 +115,13 @@ export class ToolCompiler {
   compileSafely(call: ts.CallExpression, registration?: Registration): CompiledRegistration {
     try {
       const compiled = this.compile(call, registration);
-      const duplicate = compiled.contract.error === undefined ? this.duplicateOf(call, compiled.contract.name, registration) : undefined;
+      const duplicate =
+        compiled.contract.error === undefined
+          ? this.duplicateOf(call, compiled.contract.name, registration)
+          : undefined;
       return duplicate ? { ...compiled, diagnostics: [...compiled.diagnostics, duplicate] } : compiled;
     } catch (cause) {
-      const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}`;
+      const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
       return failedRegistration([diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
   }
@@ -126,7 +131,11 @@ export class ToolCompiler {
    * already took (the runtime refuses it too, naming both places), or undefined. Registrations
    * are compared in the order they are compiled: program order in a build and in the CLI.
    */
-  private duplicateOf(call: ts.CallExpression, name: string, registration = this.registrationOf(call)): Diagnostic | undefined {
+  private duplicateOf(
+    call: ts.CallExpression,
+    name: string,
+    registration = this.registrationOf(call),
+  ): Diagnostic | undefined {
     const server = registration && this.serverOf(call, registration);
     if (!server) return undefined;
     let names = this.registered.get(server);
@@ -138,7 +147,14 @@ export class ToolCompiler {
     const diagnostic = diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
     const file = first.getSourceFile();
     diagnostic.relatedInformation = [
-      { category: DiagnosticCategory.Message, code: DiagnosticCode.InvalidRegistration, file, start: first.getStart(file), length: first.getWidth(file), messageText: `The first tool named ${JSON.stringify(name)} is registered here.` },
+      {
+        category: DiagnosticCategory.Message,
+        code: DiagnosticCode.InvalidRegistration,
+        file,
+        start: first.getStart(file),
+        length: first.getWidth(file),
+        messageText: `The first tool named ${JSON.stringify(name)} is registered here.`,
+      },
     ];
     return diagnostic;
   }
@@ -176,14 +192,26 @@ export class ToolCompiler {
     }
     const [fnNode, optionsArgument] = call.arguments;
     if (!fnNode || call.arguments.some((argument) => this.checker.syntax.isSpreadElement(argument))) {
-      diagnostics.push(diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, "mcp.tool takes the tool function as its first argument, written out (not spread)"));
+      diagnostics.push(
+        diagnosticAt(
+          call,
+          DiagnosticCategory.Error,
+          DiagnosticCode.InvalidRegistration,
+          "mcp.tool takes the tool function as its first argument, written out (not spread)",
+        ),
+      );
       return failedRegistration(diagnostics);
     }
     return this.compileTool(readToolFunction(fnNode, this.checker), optionsArgument, fnNode, diagnostics);
   }
 
   /** One tool, from what was read of its function (or why it cannot be one) and its options. */
-  private compileTool(fn: ToolFunction | string, optionsArgument: ts.Expression | undefined, fnNode: ts.Node, diagnostics: Diagnostic[]): CompiledRegistration {
+  private compileTool(
+    fn: ToolFunction | string,
+    optionsArgument: ts.Expression | undefined,
+    fnNode: ts.Node,
+    diagnostics: Diagnostic[],
+  ): CompiledRegistration {
     const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
       diagnostics.push(diagnosticAt(node, DiagnosticCategory.Error, code, message, details));
     const fail = () => failedRegistration(diagnostics);
@@ -194,12 +222,20 @@ export class ToolCompiler {
     const options = readStaticOptions(optionsArgument, this.checker);
     const name = options.name ?? fn.name;
     if (name === undefined) {
-      error(fnNode, DiagnosticCode.InvalidRegistration, 'This tool function has no name: give it one, or pass { name: "..." } as options');
+      error(
+        fnNode,
+        DiagnosticCode.InvalidRegistration,
+        'This tool function has no name: give it one, or pass { name: "..." } as options',
+      );
       return fail();
     }
     const nameProblem = toolNameProblem(name);
     if (nameProblem) {
-      error(optionsArgument ?? fnNode, DiagnosticCode.InvalidRegistration, `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`);
+      error(
+        optionsArgument ?? fnNode,
+        DiagnosticCode.InvalidRegistration,
+        `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`,
+      );
       return fail();
     }
 
@@ -208,11 +244,19 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
-    const inputs = parameters.kind === "object" ? [{ name: "arguments", model: parameters.model, node: parameters.node }] : parameters.args;
+    const inputs =
+      parameters.kind === "object"
+        ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
+        : parameters.args;
     for (const input of inputs) {
       const problems = findProblems(input.model, input.name);
       if (problems.length) {
-        error(input.node, DiagnosticCode.InputNotSerializable, `Function ${name}: parameter ${input.name} cannot be described as JSON Schema`, problems.map((p) => describeProblem(name, p)));
+        error(
+          input.node,
+          DiagnosticCode.InputNotSerializable,
+          `Function ${name}: parameter ${input.name} cannot be described as JSON Schema`,
+          problems.map((p) => describeProblem(name, p)),
+        );
       }
     }
 
@@ -245,11 +289,15 @@ export class ToolCompiler {
   private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: Diagnostic[]) {
     const required = structuredOutput === true;
     const report = (category: DiagnosticCategory, message: string, details: string[]) =>
-      diagnostics.push(diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details));
+      diagnostics.push(
+        diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details),
+      );
     const notSerializable = (typeText: string, details: string[]) => {
       if (structuredOutput === false) return;
       const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
-      const message = required ? head : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
+      const message = required
+        ? head
+        : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
       report(required ? DiagnosticCategory.Error : DiagnosticCategory.Warning, message, details);
     };
 
@@ -259,19 +307,26 @@ export class ToolCompiler {
       return undefined;
     }
     if (!fn.returnType) {
-      if (required) notSerializable("(not annotated)", [`${name}: annotate the function's return type: the output schema is built from it`]);
+      if (required)
+        notSerializable("(not annotated)", [
+          `${name}: annotate the function's return type: the output schema is built from it`,
+        ]);
       return undefined;
     }
     const returnType = fn.returnType;
     // Printing the type is costly and only diagnostics need it.
     const typeText = () => this.checker.typeToString(returnType);
     if (returnsContent(fn.returnType, this.checker)) {
-      if (required) notSerializable(typeText(), [`${name}: result: ${typeText()} is MCP content (for the model), which has no structured output`]);
+      if (required)
+        notSerializable(typeText(), [
+          `${name}: result: ${typeText()} is MCP content (for the model), which has no structured output`,
+        ]);
       return undefined;
     }
     const model = this.modeler.modelOf(fn.returnType);
     if (model.kind === "any") {
-      if (required) notSerializable(typeText(), [`${name}: result: ${typeText()} says nothing about the value's shape`]);
+      if (required)
+        notSerializable(typeText(), [`${name}: result: ${typeText()} says nothing about the value's shape`]);
       return undefined;
     }
     const problems = findProblems(model, "result");
@@ -279,11 +334,18 @@ export class ToolCompiler {
     const lost = problems.filter((p) => p.lost || (p.more && problems.some((q) => q.lost)));
     if (lost.length) {
       const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
-      report(DiagnosticCategory.Error, message, lost.map((p) => describeProblem(name, p)));
+      report(
+        DiagnosticCategory.Error,
+        message,
+        lost.map((p) => describeProblem(name, p)),
+      );
       return undefined;
     }
     if (problems.length) {
-      notSerializable(typeText(), problems.map((p) => describeProblem(name, p)));
+      notSerializable(
+        typeText(),
+        problems.map((p) => describeProblem(name, p)),
+      );
       return undefined;
     }
     return structuredOutput === false ? undefined : outputSchema(name, model);

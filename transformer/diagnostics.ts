@@ -4,12 +4,26 @@ import type { Diagnostic, MessageChain } from "./checker/checker";
 import type { DiagnosticCategory } from "./checker/flags";
 
 /** A diagnostic at `node`, whose message may carry detail lines (printed indented by tsc). */
-export function diagnosticAt(node: ts.Node, category: DiagnosticCategory, code: number, message: string, details: string[] = []): Diagnostic {
+export function diagnosticAt(
+  node: ts.Node,
+  category: DiagnosticCategory,
+  code: number,
+  message: string,
+  details: string[] = [],
+): Diagnostic {
   const sourceFile = node.getSourceFile();
   const messageText: string | MessageChain = details.length
     ? { messageText: message, category, code, next: details.map((d) => ({ messageText: d, category, code })) }
     : message;
-  return { file: sourceFile, start: node.getStart(sourceFile), length: node.getWidth(sourceFile), category, code, messageText, source: "typemcp" };
+  return {
+    file: sourceFile,
+    start: node.getStart(sourceFile),
+    length: node.getWidth(sourceFile),
+    category,
+    code,
+    messageText,
+    source: "typemcp",
+  };
 }
 
 /** A message and the messages it leads to (a MessageChain, or TypeScript's DiagnosticMessageChain). */

@@ -20,7 +20,16 @@ export function contractExpression(contract: unknown, factory: ts.NodeFactory): 
 const ESCAPED = /[\\'\u0000-\u001f\u2028\u2029\u0085]/g;
 // eslint-disable-next-line no-control-regex -- the range starts at U+0000: everything above ASCII
 const NON_ASCII = /[^\u0000-\u007f]/g;
-const ESCAPES: Record<string, string> = { "\t": "\\t", "\v": "\\v", "\f": "\\f", "\b": "\\b", "\r": "\\r", "\n": "\\n", "\\": "\\\\", "'": "\\'" };
+const ESCAPES: Record<string, string> = {
+  "\t": "\\t",
+  "\v": "\\v",
+  "\f": "\\f",
+  "\b": "\\b",
+  "\r": "\\r",
+  "\n": "\\n",
+  "\\": "\\\\",
+  "'": "\\'",
+};
 const unicode = (c: string) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 
 /**

@@ -19,7 +19,10 @@ export type { TransformerHost } from "./transform";
 export { DiagnosticCode } from "./diagnostic-codes";
 
 /** The transformer factory: every `mcp.tool(...)` printed with its contract (see transform.ts). */
-export function createTransformer(program: ts.Program, host: Transform.TransformerHost): ts.TransformerFactory<ts.SourceFile> {
+export function createTransformer(
+  program: ts.Program,
+  host: Transform.TransformerHost,
+): ts.TransformerFactory<ts.SourceFile> {
   checkTypeScript(undefined);
   return transform().createTransformer(program, host);
 }
@@ -30,7 +33,11 @@ interface TsPatchExtras extends Partial<Transform.TransformerHost> {
 }
 
 /** ts-patch's "program" plugin entry. */
-export default function typemcpTransformer(program: ts.Program, config?: unknown, extras?: TsPatchExtras): ts.TransformerFactory<ts.SourceFile> {
+export default function typemcpTransformer(
+  program: ts.Program,
+  config?: unknown,
+  extras?: TsPatchExtras,
+): ts.TransformerFactory<ts.SourceFile> {
   checkTypeScript(extras?.ts?.version);
   if (extras?.ts) shareTypeScript(extras.ts);
   return transform().typemcpTransformer(program, config, extras);
@@ -59,7 +66,9 @@ function shareTypeScript(instance: typeof ts): void {
   try {
     file = require.resolve("typescript");
     if (require.cache[file]) return;
-    const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")) as { version?: string };
+    const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")) as {
+      version?: string;
+    };
     if (instance.version !== version) return;
   } catch {
     return; // no package to stand for: require will say so

@@ -41,11 +41,20 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
   if (expression.kind === syntax.SyntaxKind.TrueKeyword) return true;
   if (expression.kind === syntax.SyntaxKind.FalseKeyword) return false;
   if (expression.kind === syntax.SyntaxKind.NullKeyword) return null;
-  if (syntax.isPrefixUnaryExpression(expression) && expression.operator === syntax.SyntaxKind.MinusToken && syntax.isNumericLiteral(expression.operand)) {
+  if (
+    syntax.isPrefixUnaryExpression(expression) &&
+    expression.operator === syntax.SyntaxKind.MinusToken &&
+    syntax.isNumericLiteral(expression.operand)
+  ) {
     const value = jsonNumber(expression.operand.text);
     return value === undefined ? undefined : -value;
   }
-  if (syntax.isParenthesizedExpression(expression) || syntax.isAsExpression(expression) || syntax.isSatisfiesExpression(expression)) return literalValue(expression.expression, syntax);
+  if (
+    syntax.isParenthesizedExpression(expression) ||
+    syntax.isAsExpression(expression) ||
+    syntax.isSatisfiesExpression(expression)
+  )
+    return literalValue(expression.expression, syntax);
   if (syntax.isArrayLiteralExpression(expression)) {
     const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, syntax)));
     return items.every((i) => i !== undefined) ? (items as JsonValue[]) : undefined;
@@ -53,7 +62,11 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
   if (syntax.isObjectLiteralExpression(expression)) {
     const result: { [key: string]: JsonValue } = {};
     for (const property of expression.properties) {
-      if (!syntax.isPropertyAssignment(property) || !(syntax.isIdentifier(property.name) || syntax.isStringLiteral(property.name))) return undefined;
+      if (
+        !syntax.isPropertyAssignment(property) ||
+        !(syntax.isIdentifier(property.name) || syntax.isStringLiteral(property.name))
+      )
+        return undefined;
       const value = literalValue(property.initializer, syntax);
       if (value === undefined) return undefined;
       setOwn(result, property.name.text, value);
@@ -69,7 +82,8 @@ function bindingDefaults(pattern: ts.ObjectBindingPattern, syntax: Syntax): Reco
   for (const element of pattern.elements) {
     if (element.dotDotDotToken) return "a rest element (...rest) in the destructured parameter cannot be described";
     const name = element.propertyName ?? element.name;
-    if (!(syntax.isIdentifier(name) || syntax.isStringLiteral(name))) return "computed property names in the destructured parameter cannot be described";
+    if (!(syntax.isIdentifier(name) || syntax.isStringLiteral(name)))
+      return "computed property names in the destructured parameter cannot be described";
     const value = element.initializer && literalValue(element.initializer, syntax);
     if (value !== undefined) setOwn(defaults, name.text, value);
   }
@@ -96,11 +110,18 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     if (declaration && syntax.isObjectBindingPattern(declaration.name)) {
       const defaults = bindingDefaults(declaration.name, syntax);
       if (typeof defaults === "string") return defaults;
-      object = { kind: "object", model: modelWithoutUndefined(type, modeler), defaults, node: declaration.type ?? declaration };
+      object = {
+        kind: "object",
+        model: modelWithoutUndefined(type, modeler),
+        defaults,
+        node: declaration.type ?? declaration,
+      };
       continue;
     }
-    if (declaration && !syntax.isIdentifier(declaration.name)) return "array destructuring cannot be a tool's parameters: name the parameter";
-    const optional = !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
+    if (declaration && !syntax.isIdentifier(declaration.name))
+      return "array destructuring cannot be a tool's parameters: name the parameter";
+    const optional =
+      !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
     const argument: Argument = {
       name,
       model: modelWithoutUndefined(type, modeler),
@@ -115,8 +136,10 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     args.push(argument);
   }
   if (object) {
-    if (args.length) return "a destructured object parameter must be the tool's only argument (its properties are the arguments)";
-    if (!rootObject(object.model)) return "a destructured parameter must be an object type with string keys (its properties are the arguments)";
+    if (args.length)
+      return "a destructured object parameter must be the tool's only argument (its properties are the arguments)";
+    if (!rootObject(object.model))
+      return "a destructured parameter must be an object type with string keys (its properties are the arguments)";
     return { ...object, context };
   }
   return { kind: "positional", args, context };
@@ -132,16 +155,21 @@ export function inputSchema(toolName: string, parameters: Parameters): JsonSchem
   const head = { type: "object", title: `${toolName}Arguments` };
   if (parameters.kind === "object") {
     const { object, definition } = rootObject(parameters.model)!;
-    return writeRoot(head, (writer) => {
-      const schema = writer.format(object);
-      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      for (const [name, value] of Object.entries(parameters.defaults)) if (Object.hasOwn(properties, name)) properties[name].default = value;
-      // A property the destructuring gives a default need not be sent.
-      const required = ((schema.required ?? []) as string[]).filter((name) => !(name in parameters.defaults));
-      if (required.length) schema.required = required;
-      else delete schema.required;
-      return { ...schema, title: head.title };
-    }, definition);
+    return writeRoot(
+      head,
+      (writer) => {
+        const schema = writer.format(object);
+        const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+        for (const [name, value] of Object.entries(parameters.defaults))
+          if (Object.hasOwn(properties, name)) properties[name].default = value;
+        // A property the destructuring gives a default need not be sent.
+        const required = ((schema.required ?? []) as string[]).filter((name) => !(name in parameters.defaults));
+        if (required.length) schema.required = required;
+        else delete schema.required;
+        return { ...schema, title: head.title };
+      },
+      definition,
+    );
   }
   return writeRoot(head, (writer) => {
     const properties: Record<string, JsonSchema> = {};

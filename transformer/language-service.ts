@@ -78,11 +78,15 @@ function init(modules: PluginModules) {
       // typemcp's compiler runs on the `typescript` the project installed: loaded only once it is known to be 5 or 6.
       const installed = (require("typescript") as { version?: string }).version ?? "unknown";
       if (majorOf(installed) >= 7) {
-        log(`language-service plugin disabled: the project installed TypeScript ${installed}, whose language server loads no plugins; run \`npx typemcp check --watch\` for typemcp's diagnostics as you edit, and build with \`${BUILD_WITH_TS7}\``);
+        log(
+          `language-service plugin disabled: the project installed TypeScript ${installed}, whose language server loads no plugins; run \`npx typemcp check --watch\` for typemcp's diagnostics as you edit, and build with \`${BUILD_WITH_TS7}\``,
+        );
         return service;
       }
       if (!sameVersion(editorTypescript.version, installed)) {
-        log(`language-service plugin disabled: the editor runs TypeScript ${editorTypescript.version}, typemcp loaded ${installed} (select the workspace's TypeScript version in the editor)`);
+        log(
+          `language-service plugin disabled: the editor runs TypeScript ${editorTypescript.version}, typemcp loaded ${installed} (select the workspace's TypeScript version in the editor)`,
+        );
         return service;
       }
       const { Ts5Checker } = require("./checker/ts5") as typeof import("./checker/ts5");
@@ -97,7 +101,8 @@ function init(modules: PluginModules) {
       // One compiler per program: its type cache serves every file until the program changes.
       let current: { program: ts.Program; compiler: ToolCompiler } | undefined;
       const compilerFor = (program: ts.Program): ToolCompiler => {
-        if (current?.program !== program) current = { program, compiler: new compile.ToolCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
+        if (current?.program !== program)
+          current = { program, compiler: new compile.ToolCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
         return current.compiler;
       };
 
@@ -110,7 +115,9 @@ function init(modules: PluginModules) {
           const typemcp = fileDiagnostics(compilerFor(program), sourceFile);
           return typemcp.length ? [...original, ...typemcp] : original;
         } catch (error) {
-          log(`could not check ${fileName}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+          log(
+            `could not check ${fileName}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
           return original;
         }
       };

@@ -19,9 +19,16 @@ export function outputSchema(toolName: string, model: Model): OutputSchema {
   const root = rootObject(model);
   if (root) {
     const { object, definition } = root;
-    const title = definition ? definition.title : object.properties.length === 0 && object.additional ? `${toolName}DictOutput` : `${toolName}Output`;
+    const title = definition
+      ? definition.title
+      : object.properties.length === 0 && object.additional
+        ? `${toolName}DictOutput`
+        : `${toolName}Output`;
     return { schema: writeRoot({ title }, (writer) => writer.format(object), definition), wrapped: false };
   }
-  const schema = writeRoot({ type: "object", title: `${toolName}Output` }, (writer) => ({ properties: { result: writer.format(model) }, required: ["result"] }));
+  const schema = writeRoot({ type: "object", title: `${toolName}Output` }, (writer) => ({
+    properties: { result: writer.format(model) },
+    required: ["result"],
+  }));
   return { schema, wrapped: true };
 }

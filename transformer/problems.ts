@@ -38,7 +38,9 @@ export function findProblems(model: Model, path: string): Problem[] {
         if (m.rest) walk(m.rest, `${at}[]`);
         return;
       case "object":
-        for (const p of m.properties) if (!p.absent) walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
+        for (const p of m.properties)
+          if (!p.absent)
+            walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
         if (m.additional) walk(m.additional, `${at}[key]`);
         for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
         return;
@@ -52,7 +54,8 @@ export function findProblems(model: Model, path: string): Problem[] {
     }
   };
   walk(model, path);
-  if (more) problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed`, more: true });
+  if (more)
+    problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed`, more: true });
   return problems;
 }
 

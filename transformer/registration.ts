@@ -40,7 +40,8 @@ export function isTypemcpFile(fileName: string): boolean {
 function mayBeTool(callee: ts.Expression, checker: TypeChecker): boolean {
   const { syntax } = checker;
   if (syntax.isPropertyAccessExpression(callee)) return callee.name.text === "tool";
-  if (syntax.isElementAccessExpression(callee)) return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
+  if (syntax.isElementAccessExpression(callee))
+    return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
   if (!syntax.isIdentifier(callee)) return false;
   if (callee.text === "tool") return true;
   let symbol = checker.symbolAt(callee);
@@ -49,7 +50,13 @@ function mayBeTool(callee: ts.Expression, checker: TypeChecker): boolean {
   if (checker.symbolName(symbol) === "tool") return true;
   return checker
     .declarations(symbol)
-    .some((d) => syntax.isBindingElement(d) && d.propertyName !== undefined && syntax.isIdentifier(d.propertyName) && d.propertyName.text === "tool");
+    .some(
+      (d) =>
+        syntax.isBindingElement(d) &&
+        d.propertyName !== undefined &&
+        syntax.isIdentifier(d.propertyName) &&
+        d.propertyName.text === "tool",
+    );
 }
 
 /** The two ways to register a tool: `mcp.tool(fn, options?)`, and `@tool(options?)` on a method. */
@@ -73,13 +80,24 @@ export function registrationOf(call: ts.CallExpression, checker: TypeChecker): R
     const owner = declaration.parent;
     return syntax.isClassLike(owner) && owner.name?.text === "MCPServer" ? { kind: "call" } : undefined;
   }
-  if (syntax.isFunctionDeclaration(declaration) && syntax.isDecorator(call.parent) && syntax.isMethodDeclaration(call.parent.parent)) {
+  if (
+    syntax.isFunctionDeclaration(declaration) &&
+    syntax.isDecorator(call.parent) &&
+    syntax.isMethodDeclaration(call.parent.parent)
+  ) {
     return { kind: "decorator", method: call.parent.parent };
   }
   return undefined;
 }
 
-const CONTENT_BLOCKS = new Set(["TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource", "ContentBlock"]);
+const CONTENT_BLOCKS = new Set([
+  "TextContent",
+  "ImageContent",
+  "AudioContent",
+  "ResourceLink",
+  "EmbeddedResource",
+  "ContentBlock",
+]);
 
 /** A typemcp type of one of these names (an alias's name, else its symbol's). */
 function isTypemcpType(type: Type, names: ReadonlySet<string>, checker: TypeChecker): boolean {
@@ -100,7 +118,12 @@ export function returnsContent(type: Type, checker: TypeChecker): boolean {
     if (flags & TypeFlags.StringLike) return "text";
     if (seen.has(t)) return "text"; // a recursive type (`type Json = ... | Json[]`) adds nothing the first visit did not
     seen.add(t);
-    const parts = flags & TypeFlags.Union ? checker.constituents(t) : checker.isArrayType(t) ? [checker.typeArguments(t)[0]] : undefined;
+    const parts =
+      flags & TypeFlags.Union
+        ? checker.constituents(t)
+        : checker.isArrayType(t)
+          ? [checker.typeArguments(t)[0]]
+          : undefined;
     if (!parts) return "other";
     const shapes = parts.map(shape);
     return shapes.includes("other") ? "other" : shapes.includes("content") ? "content" : "text";

@@ -18,11 +18,22 @@ export interface ToolFunction {
 
 function declaredName(declaration: ts.Node | undefined, { syntax }: TypeChecker): string | undefined {
   if (!declaration) return undefined;
-  if ((syntax.isFunctionDeclaration(declaration) || syntax.isFunctionExpression(declaration) || syntax.isMethodDeclaration(declaration)) && declaration.name && syntax.isIdentifier(declaration.name)) {
+  if (
+    (syntax.isFunctionDeclaration(declaration) ||
+      syntax.isFunctionExpression(declaration) ||
+      syntax.isMethodDeclaration(declaration)) &&
+    declaration.name &&
+    syntax.isIdentifier(declaration.name)
+  ) {
     return declaration.name.text;
   }
   const parent = declaration.parent;
-  if ((syntax.isArrowFunction(declaration) || syntax.isFunctionExpression(declaration)) && parent && syntax.isVariableDeclaration(parent) && syntax.isIdentifier(parent.name)) {
+  if (
+    (syntax.isArrowFunction(declaration) || syntax.isFunctionExpression(declaration)) &&
+    parent &&
+    syntax.isVariableDeclaration(parent) &&
+    syntax.isIdentifier(parent.name)
+  ) {
     return parent.name.text;
   }
   return undefined;
@@ -42,7 +53,11 @@ function description(signature: Signature, symbol: Symbol | undefined, checker: 
 }
 
 /** What a signature says of a tool: its return type (Promise unwrapped), if annotated, and where to report it. */
-function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.Node): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode" | "unawaitable"> {
+function fromSignature(
+  signature: Signature,
+  checker: TypeChecker,
+  fallback: ts.Node,
+): Pick<ToolFunction, "signature" | "returnType" | "returnTypeNode" | "unawaitable"> {
   const declaration = checker.signatureDeclaration(signature);
   const annotated = declaration?.type !== undefined;
   const returnType = annotated ? awaited(checker.returnType(signature), checker) : undefined;
@@ -55,18 +70,27 @@ function fromSignature(signature: Signature, checker: TypeChecker, fallback: ts.
 }
 
 /** Types that have no `then`: asking would resolve every member of their apparent type (`String`, `Array<T>`). */
-const NEVER_THENABLE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
+const NEVER_THENABLE =
+  TypeFlags.StringLike |
+  TypeFlags.NumberLike |
+  TypeFlags.BooleanLike |
+  TypeFlags.BigIntLike |
+  TypeFlags.Null |
+  TypeFlags.Undefined |
+  TypeFlags.Void;
 
 /** The type a call's result settles to: `Promise<T>` (and any thenable) unwrapped. */
 function awaited(type: Type, checker: TypeChecker): Type | undefined {
   // Awaiting looks for `then` the long way; most tools return no promise at all.
-  const mayBeThenable = (t: Type) => !(checker.flags(t) & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
+  const mayBeThenable = (t: Type) =>
+    !(checker.flags(t) & NEVER_THENABLE) && !checker.isArrayType(t) && !checker.isTupleType(t);
   const members = checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type];
   const thenable = members.some((t) => mayBeThenable(t) && checker.property(t, "then") !== undefined);
   return thenable ? checker.awaited(type) : type;
 }
 
-const OVERLOADED = "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
+const OVERLOADED =
+  "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
 
 /** Reads the registered function; returns a message instead when it cannot be a tool. */
 export function readToolFunction(expression: ts.Expression, checker: TypeChecker): ToolFunction | string {
@@ -74,7 +98,10 @@ export function readToolFunction(expression: ts.Expression, checker: TypeChecker
   if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   // A function declaration's type is its symbol's (no narrowing applies to it): asking at the
   // location would check the expression again.
-  const type = symbol && checker.symbolFlags(symbol) & SymbolFlags.Function ? checker.typeOfSymbol(symbol) : checker.typeAt(expression);
+  const type =
+    symbol && checker.symbolFlags(symbol) & SymbolFlags.Function
+      ? checker.typeOfSymbol(symbol)
+      : checker.typeAt(expression);
   const signatures = checker.callSignatures(type);
   if (signatures.length === 0) return "the first argument of mcp.tool is not a function";
   if (signatures.length > 1) return OVERLOADED;
@@ -83,7 +110,10 @@ export function readToolFunction(expression: ts.Expression, checker: TypeChecker
 
   return {
     ...fromSignature(signature, checker, expression),
-    name: declaredName(declaration, checker) ?? declaredName(symbol && checker.valueDeclaration(symbol), checker) ?? expressionName(expression, checker),
+    name:
+      declaredName(declaration, checker) ??
+      declaredName(symbol && checker.valueDeclaration(symbol), checker) ??
+      expressionName(expression, checker),
     description: description(signature, symbol, checker),
   };
 }

@@ -44,7 +44,11 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
       const optionsAt = registration.kind === "call" ? 1 : 0;
-      const args = [...node.arguments.slice(0, optionsAt), node.arguments[optionsAt] ?? factory.createVoidZero(), contractExpression(result.contract, factory)];
+      const args = [
+        ...node.arguments.slice(0, optionsAt),
+        node.arguments[optionsAt] ?? factory.createVoidZero(),
+        contractExpression(result.contract, factory),
+      ];
       return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
     };
     return (sourceFile) => sourceFile;
@@ -52,9 +56,14 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
 }
 
 /** What ts-patch's plugin entry (index.ts) makes of its call: tsc prints the diagnostics it is handed. */
-export function typemcpTransformer(program: ts.Program, _config?: unknown, extras?: Partial<TransformerHost>): ts.TransformerFactory<ts.SourceFile> {
+export function typemcpTransformer(
+  program: ts.Program,
+  _config?: unknown,
+  extras?: Partial<TransformerHost>,
+): ts.TransformerFactory<ts.SourceFile> {
   const host: TransformerHost = {
-    addDiagnostic: extras?.addDiagnostic ?? ((diagnostic) => console.error(ts.formatDiagnostic(diagnostic, formatHost))),
+    addDiagnostic:
+      extras?.addDiagnostic ?? ((diagnostic) => console.error(ts.formatDiagnostic(diagnostic, formatHost))),
   };
   return createTransformer(program, host);
 }

@@ -27,7 +27,11 @@ function get_weather(city: string): WeatherData {
 
 /** Daily forecast for a city. */
 function get_forecast(city: string, days: Integer): WeatherData[] {
-  return Array.from({ length: days }, (_, day) => ({ temperature: 16.2 + day, humidity: 0.83, conditions: "Overcast" }));
+  return Array.from({ length: days }, (_, day) => ({
+    temperature: 16.2 + day,
+    humidity: 0.83,
+    conditions: "Overcast",
+  }));
 }
 
 /** Current temperature for each city, in degrees Celsius. */

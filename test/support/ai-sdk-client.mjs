@@ -8,12 +8,27 @@ import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 const [kind, ...rest] = process.argv.slice(2);
 const calls = JSON.parse(rest.pop());
 const reported = [];
-for (const level of ["log", "warn", "error", "info", "debug"]) console[level] = (...args) => void reported.push([level, ...args.map(String)]);
+for (const level of ["log", "warn", "error", "info", "debug"])
+  console[level] = (...args) => void reported.push([level, ...args.map(String)]);
 
-const transport = kind === "http" ? { type: "http", url: rest[0] } : new Experimental_StdioMCPTransport({ command: rest[0], args: rest.slice(1), stderr: "pipe" });
-const client = await createMCPClient({ transport, onUncaughtError: (error) => reported.push(["uncaught", String(error)]) });
+const transport =
+  kind === "http"
+    ? { type: "http", url: rest[0] }
+    : new Experimental_StdioMCPTransport({ command: rest[0], args: rest.slice(1), stderr: "pipe" });
+const client = await createMCPClient({
+  transport,
+  onUncaughtError: (error) => reported.push(["uncaught", String(error)]),
+});
 const listed = await client.listTools();
 const results = [];
 for (const call of calls) results.push(await client.callTool({ name: call.tool, arguments: call.arguments }));
 await client.close();
-process.stdout.write(JSON.stringify({ protocolVersion: client.initializeResult.protocolVersion, serverInfo: client.serverInfo, tools: listed.tools, results, reported }) + "\n");
+process.stdout.write(
+  JSON.stringify({
+    protocolVersion: client.initializeResult.protocolVersion,
+    serverInfo: client.serverInfo,
+    tools: listed.tools,
+    results,
+    reported,
+  }) + "\n",
+);

@@ -22,7 +22,8 @@ export function ajvValidator(schema: object): ValidateFunction {
 
 function valueAt(data: unknown, location: string[]): unknown {
   let value = data;
-  for (const key of location) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of location)
+    value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
   return value;
 }
 
@@ -31,10 +32,21 @@ function oneOfList(values: unknown[]): string {
   return texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} or ${texts[texts.length - 1]}`;
 }
 
-const BOUNDS: Record<string, string> = { minimum: "greater than or equal to", maximum: "less than or equal to", exclusiveMinimum: "greater than", exclusiveMaximum: "less than" };
+const BOUNDS: Record<string, string> = {
+  minimum: "greater than or equal to",
+  maximum: "less than or equal to",
+  exclusiveMinimum: "greater than",
+  exclusiveMaximum: "less than",
+};
 
 function describe(error: ErrorObject, data: unknown): { location: string[]; message: string } {
-  const location = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const location =
+    error.instancePath === ""
+      ? []
+      : error.instancePath
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const input = () => ` [input_value=${shortText(valueAt(data, location))}]`;
   const p = error.params as Record<string, never>;
   switch (error.keyword) {
@@ -61,12 +73,21 @@ function describe(error: ErrorObject, data: unknown): { location: string[]; mess
       return { location, message: `Input should be a multiple of ${p.multipleOf}${input()}` };
     case "minLength":
     case "maxLength":
-      return { location, message: `String should have at ${error.keyword === "minLength" ? "least" : "most"} ${p.limit} characters${input()}` };
+      return {
+        location,
+        message: `String should have at ${error.keyword === "minLength" ? "least" : "most"} ${p.limit} characters${input()}`,
+      };
     case "minItems":
     case "maxItems":
-      return { location, message: `List should have at ${error.keyword === "minItems" ? "least" : "most"} ${p.limit} items${input()}` };
+      return {
+        location,
+        message: `List should have at ${error.keyword === "minItems" ? "least" : "most"} ${p.limit} items${input()}`,
+      };
     case "uniqueItems":
-      return { location, message: `List items should be unique (items ${Math.min(p.i, p.j)} and ${Math.max(p.i, p.j)} are equal)${input()}` };
+      return {
+        location,
+        message: `List items should be unique (items ${Math.min(p.i, p.j)} and ${Math.max(p.i, p.j)} are equal)${input()}`,
+      };
     case "pattern":
       return { location, message: `String should match pattern ${JSON.stringify(p.pattern)}${input()}` };
     default:
@@ -81,7 +102,9 @@ export function ajvMessage(schema: object, title: string, data: unknown): string
   const errors = validate.errors ?? [];
   const unions = errors.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   const kept = errors.filter((e) => !unions.some((prefix) => e.schemaPath.startsWith(prefix)));
-  const lines = kept.map((e) => describe(e, data)).flatMap(({ location, message }) => [location.join(".") || "(root)", `  ${message}`]);
+  const lines = kept
+    .map((e) => describe(e, data))
+    .flatMap(({ location, message }) => [location.join(".") || "(root)", `  ${message}`]);
   const count = kept.length === 1 ? "1 validation error" : `${kept.length} validation errors`;
   return [`${count} for ${title}`, ...lines].join("\n");
 }

@@ -47,7 +47,11 @@ export function projectOptions(dir: string, extra: ts.CompilerOptions = {}): ts.
 }
 
 export function sourcesOf(dir: string): string[] {
-  return fs.readdirSync(path.join(dir, "src")).filter((f) => f.endsWith(".ts")).sort().map((f) => path.join(dir, "src", f));
+  return fs
+    .readdirSync(path.join(dir, "src"))
+    .filter((f) => f.endsWith(".ts"))
+    .sort()
+    .map((f) => path.join(dir, "src", f));
 }
 
 export interface Emitted {

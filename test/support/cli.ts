@@ -37,7 +37,17 @@ export function writeProject(folder: string, files: Record<string, string>): str
 export function tsconfig(compilerOptions: Record<string, unknown> = {}, rest: Record<string, unknown> = {}): string {
   return JSON.stringify(
     {
-      compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, lib: ["ES2022"], types: [], noEmit: true, ...compilerOptions },
+      compilerOptions: {
+        target: "ES2022",
+        module: "node16",
+        moduleResolution: "node16",
+        strict: true,
+        skipLibCheck: true,
+        lib: ["ES2022"],
+        types: [],
+        noEmit: true,
+        ...compilerOptions,
+      },
       ...rest,
     },
     null,

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 
 /** npm, as the consumer projects run it: output captured, nothing read from the terminal. */
-export const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+export const npm = (args: string[], cwd: string) =>
+  execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** A source whose return type (a class with no declared properties) gets typemcp's warning. */
 export const STATION = `import { MCPServer } from "typemcp";

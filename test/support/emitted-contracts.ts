@@ -32,7 +32,12 @@ export function emittedRegistrations(js: string): EmittedRegistration[] {
   const file = ts.createSourceFile("emitted.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const found: EmittedRegistration[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "tool" && node.expression.expression.getText(file).endsWith("mcp")) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "tool" &&
+      node.expression.expression.getText(file).endsWith("mcp")
+    ) {
       const [fn, , contract] = node.arguments;
       const text = contract ? contract.getText(file) : "";
       // The contract is evaluated as the runtime receives it (`"__proto__":` keys included).
@@ -56,7 +61,10 @@ function builtModules(dir: string): string[] {
  * Every schema of the kinds asked for that the modules built under `outDir` publish, once
  * each, named by file, tool and kind.
  */
-export function publishedSchemas(outDir: string, kinds: ("inputSchema" | "outputSchema")[]): [string, Record<string, unknown>][] {
+export function publishedSchemas(
+  outDir: string,
+  kinds: ("inputSchema" | "outputSchema")[],
+): [string, Record<string, unknown>][] {
   const seen = new Set<string>();
   const found: [string, Record<string, unknown>][] = [];
   for (const file of builtModules(outDir)) {
@@ -65,7 +73,10 @@ export function publishedSchemas(outDir: string, kinds: ("inputSchema" | "output
         const schema = contract?.[kind] as Record<string, unknown> | undefined;
         if (!schema || seen.has(JSON.stringify(schema))) continue;
         seen.add(JSON.stringify(schema));
-        found.push([`${path.relative(outDir, file)}: ${contract.name}${kinds.length > 1 ? ` ${kind === "inputSchema" ? "input" : "output"}` : ""}`, schema]);
+        found.push([
+          `${path.relative(outDir, file)}: ${contract.name}${kinds.length > 1 ? ` ${kind === "inputSchema" ? "input" : "output"}` : ""}`,
+          schema,
+        ]);
       }
     }
   }
@@ -79,7 +90,8 @@ export function schemaProblems(schema: unknown): string[] {
   const problems: string[] = [];
   if (!ajv.validateSchema(schema as object)) problems.push(`meta-schema: ${ajv.errorsText(ajv.errors)}`);
   problems.push(...notJson(schema, "#"));
-  if (schema !== null && typeof schema === "object") walk(schema as Record<string, unknown>, schema as Record<string, unknown>, "#", problems);
+  if (schema !== null && typeof schema === "object")
+    walk(schema as Record<string, unknown>, schema as Record<string, unknown>, "#", problems);
   return problems;
 }
 
@@ -104,7 +116,8 @@ function resolves(ref: string, root: Record<string, unknown>): boolean {
 }
 
 function walk(schema: Record<string, unknown>, root: Record<string, unknown>, at: string, problems: string[]): void {
-  if (typeof schema.$ref === "string" && !resolves(schema.$ref, root)) problems.push(`${at}: $ref ${schema.$ref} leads nowhere`);
+  if (typeof schema.$ref === "string" && !resolves(schema.$ref, root))
+    problems.push(`${at}: $ref ${schema.$ref} leads nowhere`);
   if (typeof schema.pattern === "string") {
     try {
       new RegExp(schema.pattern, "u");
@@ -114,7 +127,9 @@ function walk(schema: Record<string, unknown>, root: Record<string, unknown>, at
   }
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   if (schema.additionalProperties === false && !schema.patternProperties && Array.isArray(schema.required)) {
-    for (const name of schema.required as string[]) if (!Object.hasOwn(properties, name)) problems.push(`${at}: required ${JSON.stringify(name)} is not among the properties of an exact object`);
+    for (const name of schema.required as string[])
+      if (!Object.hasOwn(properties, name))
+        problems.push(`${at}: required ${JSON.stringify(name)} is not among the properties of an exact object`);
   }
   for (const [keyword, value] of Object.entries(schema)) {
     if (value === null || typeof value !== "object") continue;

@@ -40,7 +40,9 @@ export function fixtureBuild(): FixtureBuild {
 /** A fixture's diagnostics, files relative to its own folder. */
 export function diagnosticsOf(build: FixtureBuild, name: string): DiagnosticSummary[] {
   const prefix = `${name}/`;
-  return build.typemcpDiagnostics.filter((d) => d.file.startsWith(prefix)).map((d) => ({ ...d, file: d.file.slice(prefix.length) }));
+  return build.typemcpDiagnostics
+    .filter((d) => d.file.startsWith(prefix))
+    .map((d) => ({ ...d, file: d.file.slice(prefix.length) }));
 }
 
 export interface Fixture {

@@ -13,7 +13,9 @@ export interface HttpProcess {
 
 /** A compiled fixture served over Streamable HTTP by its own process, on a free port. */
 export function serveHttp(module: string, options: object = {}): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [SERVE, module, JSON.stringify({ transport: "http", port: 0, ...options })], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [SERVE, module, JSON.stringify({ transport: "http", port: 0, ...options })], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     let errors = "";

@@ -24,21 +24,29 @@ export async function connectClient(
 ): Promise<Client> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await mcp.connect(serverTransport);
-  const client = new Client({ name: "test", version: "1.0.0" }, revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new Client(
+    { name: "test", version: "1.0.0" },
+    revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   prepare?.(client);
   await client.connect(clientTransport);
   const era = client.getProtocolEra();
-  if (era !== (revision === "2026-07-28" ? "modern" : "legacy")) throw new Error(`the client connected on the ${era} era, not ${revision}`);
+  if (era !== (revision === "2026-07-28" ? "modern" : "legacy"))
+    throw new Error(`the client connected on the ${era} era, not ${revision}`);
   if (era === "modern") {
     // Results compare to the same expectations on both revisions: see withoutServerInfo.
     const callTool = client.callTool.bind(client);
-    client.callTool = async (...args: Parameters<Client["callTool"]>) => withoutServerInfo(await callTool(...args), client.getServerVersion());
+    client.callTool = async (...args: Parameters<Client["callTool"]>) =>
+      withoutServerInfo(await callTool(...args), client.getServerVersion());
   }
   return client;
 }
 
 /** The v1 SDK's client (2025-11-25 only) over its own InMemoryTransport. */
-export async function connectLegacyClient(mcp: MCPServer, prepare?: (client: LegacyClient) => void): Promise<LegacyClient> {
+export async function connectLegacyClient(
+  mcp: MCPServer,
+  prepare?: (client: LegacyClient) => void,
+): Promise<LegacyClient> {
   const [clientTransport, serverTransport] = LegacyInMemoryTransport.createLinkedPair();
   await mcp.connect(serverTransport);
   const client = new LegacyClient({ name: "test", version: "1.0.0" });

@@ -21,11 +21,77 @@ const MAX_DEPTH = 4;
 
 /** Strings that template literal types and number keys treat specially. */
 export const TRICKY_STRINGS = [
-  "", " ", "\t", "\n", "0", "-0", "+1", "1.", ".5", ".", "-", "1e3", "1e+21", "1e21", "1E-7", "0x1F", "-0x1F", "0b101", "0o17",
-  "1_000", "Infinity", "-Infinity", "NaN", "1n", "007", "00", "9007199254740993", "123456789012345678901", "1.50", " 1 ", "1 ",
-  "\u00a01", "\u22121", "\u0661", "true", "false", "null", "@", "a@b", "[", "]", "[]", "/", "GET /", "POST /x", "get /", "data_",
-  "data_x", "Data_x", "user_", "user_1", "v1.", "v.5.1", "v1..5", "sn-", "sn-1", "sn-01", "sn--1", "sn-1.0", "1.5", "-1.5", "2.5e-7",
-  "1e999", "-1e400", "5e+6", "1e-7", "1.2.3", ".5.", "5..5", "0.1", "-0.5",
+  "",
+  " ",
+  "\t",
+  "\n",
+  "0",
+  "-0",
+  "+1",
+  "1.",
+  ".5",
+  ".",
+  "-",
+  "1e3",
+  "1e+21",
+  "1e21",
+  "1E-7",
+  "0x1F",
+  "-0x1F",
+  "0b101",
+  "0o17",
+  "1_000",
+  "Infinity",
+  "-Infinity",
+  "NaN",
+  "1n",
+  "007",
+  "00",
+  "9007199254740993",
+  "123456789012345678901",
+  "1.50",
+  " 1 ",
+  "1 ",
+  "\u00a01",
+  "\u22121",
+  "\u0661",
+  "true",
+  "false",
+  "null",
+  "@",
+  "a@b",
+  "[",
+  "]",
+  "[]",
+  "/",
+  "GET /",
+  "POST /x",
+  "get /",
+  "data_",
+  "data_x",
+  "Data_x",
+  "user_",
+  "user_1",
+  "v1.",
+  "v.5.1",
+  "v1..5",
+  "sn-",
+  "sn-1",
+  "sn-01",
+  "sn--1",
+  "sn-1.0",
+  "1.5",
+  "-1.5",
+  "2.5e-7",
+  "1e999",
+  "-1e400",
+  "5e+6",
+  "1e-7",
+  "1.2.3",
+  ".5.",
+  "5..5",
+  "0.1",
+  "-0.5",
 ];
 
 const KEY_AVOID = new Set(["__proto__"]);
@@ -67,11 +133,19 @@ function matching(pattern: string): fc.Arbitrary<string> {
 }
 
 function plainStrings(): fc.Arbitrary<string> {
-  return fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 3 }), fc.constantFrom(...TRICKY_STRINGS));
+  return fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.string({ unit: "grapheme", maxLength: 3 }),
+    fc.constantFrom(...TRICKY_STRINGS),
+  );
 }
 
 function numbers(): fc.Arbitrary<number> {
-  return fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0.5, -1.5, 1e21, 1e-7, 2 ** 53 + 2));
+  return fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(0.5, -1.5, 1e21, 1e-7, 2 ** 53 + 2),
+  );
 }
 
 function integers(): fc.Arbitrary<number> {
@@ -79,7 +153,9 @@ function integers(): fc.Arbitrary<number> {
 }
 
 function dateTimes(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date("0001-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true }).map((d) => d.toISOString());
+  return fc
+    .date({ min: new Date("0001-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true })
+    .map((d) => d.toISOString());
 }
 
 export function anyJson(maxDepth = 2): fc.Arbitrary<Json> {
@@ -90,8 +166,13 @@ export function anyJson(maxDepth = 2): fc.Arbitrary<Json> {
 }
 
 function keysFor(schema: JsonSchema, declared: Set<string>, pattern?: string): fc.Arbitrary<string> {
-  const others = Object.keys((schema.patternProperties ?? {}) as object).filter((p) => p !== pattern).map((p) => new RegExp(p, "u"));
-  const base = pattern === undefined ? fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...TRICKY_STRINGS)) : matching(pattern);
+  const others = Object.keys((schema.patternProperties ?? {}) as object)
+    .filter((p) => p !== pattern)
+    .map((p) => new RegExp(p, "u"));
+  const base =
+    pattern === undefined
+      ? fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(...TRICKY_STRINGS))
+      : matching(pattern);
   return base.filter((k) => !declared.has(k) && !KEY_AVOID.has(k) && !others.some((r) => r.test(k)));
 }
 
@@ -106,13 +187,16 @@ export function valuesOf(schema: JsonSchema, root: JsonSchema, depth = 0): fc.Ar
     let branches = s.anyOf as JsonSchema[];
     if (deep) {
       // Prefer branches that do not recurse.
-      const flat = branches.filter((b) => b.$ref === undefined && !["object", "array"].includes(resolve(b, root).type as string));
+      const flat = branches.filter(
+        (b) => b.$ref === undefined && !["object", "array"].includes(resolve(b, root).type as string),
+      );
       if (flat.length) branches = flat;
     }
     return fc.oneof(...branches.map((b) => valuesOf(b, root, next)));
   }
   for (const keyword of ["allOf", "oneOf", "not", "if", "items" in s && s.type !== "array" ? "items" : ""]) {
-    if (keyword && s[keyword] !== undefined) throw new Error(`valuesOf: ${keyword} is not supported (${JSON.stringify(s)})`);
+    if (keyword && s[keyword] !== undefined)
+      throw new Error(`valuesOf: ${keyword} is not supported (${JSON.stringify(s)})`);
   }
   switch (s.type) {
     case undefined:
@@ -151,12 +235,16 @@ function arrays(s: JsonSchema, root: JsonSchema, depth: number, deep: boolean): 
     return fc.array(valuesOf(rest, root, depth + 1), { minLength: minItems, maxLength });
   }
   const longest = Math.min(prefix.length, maxItems);
-  return fc.integer({ min: Math.min(minItems, longest), max: deep ? Math.min(minItems, longest) : longest }).chain((n) => {
-    const head = fc.tuple(...prefix.slice(0, n)) as fc.Arbitrary<Json[]>;
-    if (n < prefix.length || !rest || deep) return head;
-    const room = Math.min(3, maxItems - n);
-    return fc.tuple(head, fc.array(valuesOf(rest, root, depth + 1), { maxLength: room })).map(([h, t]) => [...h, ...t]);
-  });
+  return fc
+    .integer({ min: Math.min(minItems, longest), max: deep ? Math.min(minItems, longest) : longest })
+    .chain((n) => {
+      const head = fc.tuple(...prefix.slice(0, n)) as fc.Arbitrary<Json[]>;
+      if (n < prefix.length || !rest || deep) return head;
+      const room = Math.min(3, maxItems - n);
+      return fc
+        .tuple(head, fc.array(valuesOf(rest, root, depth + 1), { maxLength: room }))
+        .map(([h, t]) => [...h, ...t]);
+    });
 }
 
 function objects(s: JsonSchema, root: JsonSchema, depth: number, deep: boolean): fc.Arbitrary<Json> {
@@ -172,7 +260,9 @@ function objects(s: JsonSchema, root: JsonSchema, depth: number, deep: boolean):
   const parts: fc.Arbitrary<Record<string, Json>>[] = [];
   const maxKeys = deep ? 0 : 3;
   for (const [pattern, sub] of Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>)) {
-    parts.push(fc.dictionary(keysFor(s, declared, pattern), valuesOf(sub, root, depth + 1), { maxKeys, noNullPrototype: true }));
+    parts.push(
+      fc.dictionary(keysFor(s, declared, pattern), valuesOf(sub, root, depth + 1), { maxKeys, noNullPrototype: true }),
+    );
   }
   const additional = s.additionalProperties;
   if (additional !== undefined && additional !== false) {
@@ -203,7 +293,14 @@ interface Site {
 
 const REMOVE = Symbol("remove");
 
-const SAMPLES: Record<string, Json> = { string: "mutant", number: 0.5, boolean: true, null: null, array: [], object: {} };
+const SAMPLES: Record<string, Json> = {
+  string: "mutant",
+  number: 0.5,
+  boolean: true,
+  null: null,
+  array: [],
+  object: {},
+};
 
 /** The JSON types a schema admits (integer as "integer"); undefined when it admits any. */
 function admittedTypes(schema: JsonSchema, root: JsonSchema): Set<string> | undefined {
@@ -237,13 +334,36 @@ function wrongTypes(schema: JsonSchema, root: JsonSchema): Json[] {
 }
 
 /** Spellings of numbers that TypeScript's `${number}` and number keys are picky about. */
-const NUMBER_SPELLINGS = ["", " ", ".5", "5.", ".", "1e999", "-1e999", "1e+21", "5e+6", "0x1F", "-0x1F", "0b1", " 1", "1 ", "+1", "-0", "007", "1_0", "Infinity", "NaN", "1.0"];
+const NUMBER_SPELLINGS = [
+  "",
+  " ",
+  ".5",
+  "5.",
+  ".",
+  "1e999",
+  "-1e999",
+  "1e+21",
+  "5e+6",
+  "0x1F",
+  "-0x1F",
+  "0b1",
+  " 1",
+  "1 ",
+  "+1",
+  "-0",
+  "007",
+  "1_0",
+  "Infinity",
+  "NaN",
+  "1.0",
+];
 
 /** The string with one run of digits (and what surrounds a number) written each way TypeScript may disagree about. */
 function numberRuns(text: string): string[] {
   const out = new Set<string>();
   for (const match of text.matchAll(/[-+]?[0-9][0-9.eE+-]*|\.[0-9]+/g)) {
-    for (const spelling of NUMBER_SPELLINGS) out.add(text.slice(0, match.index) + spelling + text.slice(match.index! + match[0].length));
+    for (const spelling of NUMBER_SPELLINGS)
+      out.add(text.slice(0, match.index) + spelling + text.slice(match.index! + match[0].length));
   }
   out.delete(text);
   return [...out];
@@ -251,7 +371,11 @@ function numberRuns(text: string): string[] {
 
 function surgery(text: string): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.nat({ max: text.length }), fc.nat({ max: text.length }), fc.oneof(fc.constantFrom(...TRICKY_STRINGS), fc.string({ maxLength: 3 })))
+    .tuple(
+      fc.nat({ max: text.length }),
+      fc.nat({ max: text.length }),
+      fc.oneof(fc.constantFrom(...TRICKY_STRINGS), fc.string({ maxLength: 3 })),
+    )
     .map(([a, b, token]) => text.slice(0, Math.min(a, b)) + token + text.slice(Math.max(a, b)));
 }
 
@@ -263,7 +387,8 @@ function declaredKeys(schema: JsonSchema, root: JsonSchema): [string, JsonSchema
     else if (node !== null && typeof node === "object") {
       const properties = (node as JsonSchema).properties;
       if (properties && typeof properties === "object") {
-        for (const [key, sub] of Object.entries(properties as Record<string, JsonSchema>)) if (!found.has(key)) found.set(key, sub);
+        for (const [key, sub] of Object.entries(properties as Record<string, JsonSchema>))
+          if (!found.has(key)) found.set(key, sub);
       }
       Object.values(node).forEach(walk);
     }
@@ -281,9 +406,11 @@ interface Walk {
 function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: Site[]): void {
   const { root, mode } = walk;
   const s = resolve(schema, root);
-  const site = (mutate: fc.Arbitrary<{ node: Json | typeof REMOVE; what: string }>, at: Path = path) => out.push({ path: at, mutate });
+  const site = (mutate: fc.Arbitrary<{ node: Json | typeof REMOVE; what: string }>, at: Path = path) =>
+    out.push({ path: at, mutate });
   const wrong = wrongTypes(s, root);
-  if (wrong.length) site(fc.constantFrom(...wrong).map((node) => ({ node, what: `wrong type ${JSON.stringify(node)}` })));
+  if (wrong.length)
+    site(fc.constantFrom(...wrong).map((node) => ({ node, what: `wrong type ${JSON.stringify(node)}` })));
   if (mode === "broad") site(anyJson(1).map((node) => ({ node, what: `replaced by ${JSON.stringify(node)}` })));
 
   if (Array.isArray(s.anyOf)) {
@@ -291,7 +418,8 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
     // Into the branches the value fits by JSON type (the oracle decides what comes out).
     for (const branch of s.anyOf as JsonSchema[]) {
       const types = admittedTypes(branch, root);
-      if (!types || types.has(jsonTypeOf(value)) || (types.has("integer") && typeof value === "number")) sitesOf(value, branch, walk, path, out);
+      if (!types || types.has(jsonTypeOf(value)) || (types.has("integer") && typeof value === "number"))
+        sitesOf(value, branch, walk, path, out);
     }
     return;
   }
@@ -299,20 +427,28 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
     const allowed = (s.enum as Json[] | undefined) ?? [s.const as Json];
     const outside: Json[] = [];
     for (const v of allowed) {
-      if (typeof v === "string") outside.push(`${v}_x`, v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase(), v.slice(1));
+      if (typeof v === "string")
+        outside.push(`${v}_x`, v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase(), v.slice(1));
       if (typeof v === "number") outside.push(v + 1, v - 1, v + 0.5);
       if (typeof v === "boolean") outside.push(!v);
     }
     const candidates = outside.filter((o) => !allowed.some((a) => a === o));
-    if (candidates.length) site(fc.constantFrom(...candidates).map((node) => ({ node, what: `out of enum ${JSON.stringify(node)}` })));
+    if (candidates.length)
+      site(fc.constantFrom(...candidates).map((node) => ({ node, what: `out of enum ${JSON.stringify(node)}` })));
     return;
   }
   if (typeof value === "string") {
-    if (s.format === "date-time") site(fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "2026-01-02").map((node) => ({ node, what: `not a date-time ${JSON.stringify(node)}` })));
+    if (s.format === "date-time")
+      site(
+        fc
+          .constantFrom("yesterday", "2026-13-01T00:00:00Z", "2026-01-02")
+          .map((node) => ({ node, what: `not a date-time ${JSON.stringify(node)}` })),
+      );
     if (mode === "broad") {
       site(surgery(value).map((node) => ({ node, what: `string ${JSON.stringify(node)}` })));
       const runs = numberRuns(value);
-      if (runs.length) site(fc.constantFrom(...runs).map((node) => ({ node, what: `number in string ${JSON.stringify(node)}` })));
+      if (runs.length)
+        site(fc.constantFrom(...runs).map((node) => ({ node, what: `number in string ${JSON.stringify(node)}` })));
     }
     return;
   }
@@ -327,14 +463,23 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
     const prefix = (s.prefixItems ?? []) as JsonSchema[];
     const rest = (s.items ?? s.unevaluatedItems) as JsonSchema | undefined;
     if (typeof s.maxItems === "number" && value.length === s.maxItems) {
-      site(fc.constantFrom<Json>(value.length ? value[value.length - 1] : "extra", null, 1).map((extra) => ({ node: [...value, extra], what: `one item too many` })));
+      site(
+        fc
+          .constantFrom<Json>(value.length ? value[value.length - 1] : "extra", null, 1)
+          .map((extra) => ({ node: [...value, extra], what: `one item too many` })),
+      );
     }
     if (typeof s.minItems === "number" && s.minItems > 0 && value.length === s.minItems) {
       site(fc.constant({ node: value.slice(0, -1), what: `one item too few` }));
     }
     if (mode === "broad") {
       site(anyJson(1).map((extra) => ({ node: [...value, extra], what: `appended ${JSON.stringify(extra)}` })));
-      if (value.length) site(fc.nat({ max: value.length - 1 }).map((i) => ({ node: value.filter((_, j) => j !== i), what: `removed item ${i}` })));
+      if (value.length)
+        site(
+          fc
+            .nat({ max: value.length - 1 })
+            .map((i) => ({ node: value.filter((_, j) => j !== i), what: `removed item ${i}` })),
+        );
     }
     value.forEach((item, i) => {
       const sub = prefix[i] ?? rest;
@@ -344,10 +489,13 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
   }
   if (value !== null && typeof value === "object") {
     const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
-    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([p, sub]) => [new RegExp(p, "u"), sub] as const);
+    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(
+      ([p, sub]) => [new RegExp(p, "u"), sub] as const,
+    );
     const additional = s.additionalProperties as JsonSchema | boolean | undefined;
     for (const key of (s.required ?? []) as string[]) {
-      if (key in value) site(fc.constant({ node: REMOVE, what: `missing required key ${JSON.stringify(key)}` }), [...path, key]);
+      if (key in value)
+        site(fc.constant({ node: REMOVE, what: `missing required key ${JSON.stringify(key)}` }), [...path, key]);
     }
     const schemaOfKey = (key: string): JsonSchema | undefined => {
       if (Object.prototype.hasOwnProperty.call(properties, key)) return properties[key];
@@ -357,11 +505,22 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
     };
     if (additional === false) {
       const extra = ["unexpected", "zz_extra", "Extra"].find((k) => schemaOfKey(k) === undefined && !(k in value));
-      if (extra) site(anyJson(1).map((v) => ({ node: v, what: `extra key ${JSON.stringify(extra)}` })), [...path, extra]);
+      if (extra)
+        site(
+          anyJson(1).map((v) => ({ node: v, what: `extra key ${JSON.stringify(extra)}` })),
+          [...path, extra],
+        );
     } else if (additional !== undefined && additional !== true) {
       const bad = wrongTypes(additional, root);
-      const key = ["unexpected", "zz_extra"].find((k) => !(k in value) && !Object.prototype.hasOwnProperty.call(properties, k) && !patterns.some(([r]) => r.test(k)));
-      if (bad.length && key) site(fc.constantFrom(...bad).map((v) => ({ node: v, what: `extra key ${JSON.stringify(key)} of a wrong type` })), [...path, key]);
+      const key = ["unexpected", "zz_extra"].find(
+        (k) =>
+          !(k in value) && !Object.prototype.hasOwnProperty.call(properties, k) && !patterns.some(([r]) => r.test(k)),
+      );
+      if (bad.length && key)
+        site(
+          fc.constantFrom(...bad).map((v) => ({ node: v, what: `extra key ${JSON.stringify(key)} of a wrong type` })),
+          [...path, key],
+        );
     }
     if (mode === "broad") {
       const keys = Object.keys(value);
@@ -371,21 +530,28 @@ function sitesOf(value: Json, schema: JsonSchema, walk: Walk, path: Path, out: S
             .constantFrom(...keys)
             .chain((from) => {
               const runs = numberRuns(from);
-              const to = fc.oneof(fc.constantFrom(...TRICKY_STRINGS), fc.string({ maxLength: 4 }), ...(runs.length ? [fc.constantFrom(...runs)] : []));
+              const to = fc.oneof(
+                fc.constantFrom(...TRICKY_STRINGS),
+                fc.string({ maxLength: 4 }),
+                ...(runs.length ? [fc.constantFrom(...runs)] : []),
+              );
               return fc.tuple(fc.constant(from), to);
             })
             .map(([from, to]) => {
-            const renamed: Record<string, Json> = {};
-            for (const [k, v] of Object.entries(value)) if (!KEY_AVOID.has(k === from ? to : k)) renamed[k === from ? to : k] = v;
-            return { node: renamed, what: `key ${JSON.stringify(from)} renamed ${JSON.stringify(to)}` };
-          }),
+              const renamed: Record<string, Json> = {};
+              for (const [k, v] of Object.entries(value))
+                if (!KEY_AVOID.has(k === from ? to : k)) renamed[k === from ? to : k] = v;
+              return { node: renamed, what: `key ${JSON.stringify(from)} renamed ${JSON.stringify(to)}` };
+            }),
         );
       }
       site(
-        fc.tuple(fc.oneof(fc.constantFrom(...TRICKY_STRINGS), fc.string({ maxLength: 4 })), anyJson(1)).map(([k, v]) => ({
-          node: KEY_AVOID.has(k) ? value : { ...value, [k]: v },
-          what: `added key ${JSON.stringify(k)}`,
-        })),
+        fc
+          .tuple(fc.oneof(fc.constantFrom(...TRICKY_STRINGS), fc.string({ maxLength: 4 })), anyJson(1))
+          .map(([k, v]) => ({
+            node: KEY_AVOID.has(k) ? value : { ...value, [k]: v },
+            what: `added key ${JSON.stringify(k)}`,
+          })),
       );
       // A key declared elsewhere (another branch of a union, another type), with a value of its type.
       const others = walk.keys.filter(([k]) => !(k in value));

@@ -23,7 +23,8 @@ export const KNOWN_DISAGREEMENTS: KnownDisagreement[] = [
   {
     tool: "type_template_literals/echo_user_id",
     direction: "schema accepts, TypeScript rejects",
-    reason: "the `${number}` pattern bounds the exponent (e308) but not the digits before it: 5934e305 overflows to Infinity, which is no number",
+    reason:
+      "the `${number}` pattern bounds the exponent (e308) but not the digits before it: 5934e305 overflows to Infinity, which is no number",
     example: "user_5934e305",
   },
   {

@@ -31,7 +31,14 @@ async function main() {
   const before = heap();
   await run(total - warmup);
   const after = heap();
-  console.log(JSON.stringify({ calls: total, heapAfterWarmup: before, heapAtEnd: after, listeners: process.listenerCount("SIGTERM") }));
+  console.log(
+    JSON.stringify({
+      calls: total,
+      heapAfterWarmup: before,
+      heapAtEnd: after,
+      listeners: process.listenerCount("SIGTERM"),
+    }),
+  );
   process.exit(0);
 }
 

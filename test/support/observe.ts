@@ -21,7 +21,8 @@ const SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 export function withoutServerInfo<T>(result: T, server: unknown): T {
   const meta = (result as { _meta?: Record<string, unknown> })._meta;
   const { [SERVER_INFO]: info, ...rest } = meta ?? {};
-  if (JSON.stringify(info) !== JSON.stringify(server)) throw new Error(`the result's ${SERVER_INFO} is ${JSON.stringify(info)}, not ${JSON.stringify(server)}`);
+  if (JSON.stringify(info) !== JSON.stringify(server))
+    throw new Error(`the result's ${SERVER_INFO} is ${JSON.stringify(info)}, not ${JSON.stringify(server)}`);
   const { _meta, ...fields } = result as Record<string, unknown>;
   return (Object.keys(rest).length ? { ...fields, _meta: rest } : fields) as T;
 }
@@ -37,7 +38,11 @@ export async function observe(client: McpClient, expected: Expected): Promise<Ob
     } catch (error) {
       const { code, message } = error as { code: number; message: string };
       // The 1.x client prefixes "MCP error <code>: " to what the server sent; the 2.x client does not.
-      calls.push({ tool: call.tool, arguments: call.arguments, error: { code, message: message.replace(/^MCP error -?\d+: /, "") } });
+      calls.push({
+        tool: call.tool,
+        arguments: call.arguments,
+        error: { code, message: message.replace(/^MCP error -?\d+: /, "") },
+      });
     }
   }
   return { tools, calls };

@@ -23,7 +23,10 @@ const STAMP = path.join(TYPES_OUT, "sources.sha256");
 
 function sourcesFingerprint(): string {
   const hash = crypto.createHash("sha256").update(ts.version);
-  for (const file of fs.readdirSync(RUNTIME).filter((f) => f.endsWith(".ts")).sort()) {
+  for (const file of fs
+    .readdirSync(RUNTIME)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
     hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(RUNTIME, file)));
   }
   return hash.digest("hex");
@@ -36,7 +39,8 @@ function sourcesFingerprint(): string {
  */
 export function emitRuntimeDeclarations(): void {
   const fingerprint = sourcesFingerprint();
-  if (fs.existsSync(RUNTIME_DECLARATIONS) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === fingerprint) return;
+  if (fs.existsSync(RUNTIME_DECLARATIONS) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === fingerprint)
+    return;
   fs.rmSync(TYPES_OUT, { recursive: true, force: true });
   const parsed = ts.getParsedCommandLineOfConfigFile(
     path.join(ROOT, "tsconfig.json"),
@@ -52,7 +56,9 @@ export function emitRuntimeDeclarations(): void {
   const program = ts.createProgram({ rootNames: [path.join(RUNTIME, "index.ts")], options: parsed.options });
   const emitted = program.emit();
   if (emitted.emitSkipped || !fs.existsSync(RUNTIME_DECLARATIONS)) {
-    throw new Error(`could not emit the runtime's declarations:\n${emitted.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n")}`);
+    throw new Error(
+      `could not emit the runtime's declarations:\n${emitted.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n")}`,
+    );
   }
   fs.writeFileSync(STAMP, fingerprint);
 }
@@ -63,16 +69,31 @@ type ResolveModuleNameLiterals = NonNullable<ts.CompilerHost["resolveModuleNameL
  * Module resolution as the compiler's own, except that `typemcp` is the runtime's declarations
  * in .build/types. For a CompilerHost or a LanguageServiceHost (`host` reads the files).
  */
-export function resolvingTypemcpToSources(host: ts.ModuleResolutionHost, options: ts.CompilerOptions): ResolveModuleNameLiterals {
+export function resolvingTypemcpToSources(
+  host: ts.ModuleResolutionHost,
+  options: ts.CompilerOptions,
+): ResolveModuleNameLiterals {
   const cache = ts.createModuleResolutionCache(ROOT, (fileName) => fileName, options);
   const typemcp: ts.ResolvedModuleWithFailedLookupLocations = {
-    resolvedModule: { resolvedFileName: RUNTIME_DECLARATIONS, extension: ts.Extension.Dts, isExternalLibraryImport: false },
+    resolvedModule: {
+      resolvedFileName: RUNTIME_DECLARATIONS,
+      extension: ts.Extension.Dts,
+      isExternalLibraryImport: false,
+    },
   };
   return (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
     literals.map((literal) =>
       literal.text === "typemcp"
         ? typemcp
-        : ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, cache, redirectedReference, ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions)),
+        : ts.resolveModuleName(
+            literal.text,
+            containingFile,
+            compilerOptions,
+            host,
+            cache,
+            redirectedReference,
+            ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+          ),
     );
 }
 

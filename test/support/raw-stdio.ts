@@ -41,9 +41,13 @@ export function spawnRaw(module: string): RawServer {
       else queue.push(message);
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  const send = (message: object | string) => child.stdin.write((typeof message === "string" ? message : JSON.stringify(message)) + "\n");
-  const next = () => new Promise<Record<string, unknown>>((resolve) => (queue.length ? resolve(queue.shift()!) : waiting.push(resolve)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const send = (message: object | string) =>
+    child.stdin.write((typeof message === "string" ? message : JSON.stringify(message)) + "\n");
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve) => (queue.length ? resolve(queue.shift()!) : waiting.push(resolve)));
   return {
     child,
     send,
@@ -65,7 +69,11 @@ export function spawnRaw(module: string): RawServer {
 /** A raw server past the initialize handshake. */
 export async function initialized(module: string): Promise<RawServer> {
   const server = spawnRaw(module);
-  await server.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+  await server.request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  });
   server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   return server;
 }

@@ -32,19 +32,17 @@ export function compileSnippets(
   const typemcp: ts.Diagnostic[] = [];
   const outputs = new Map<string, string>();
   const compiler = [...ts.getPreEmitDiagnostics(program)];
-  program.emit(
-    undefined,
-    (fileName, text) => outputs.set(fileName, text),
-    undefined,
-    false,
-    { before: [createTransformer(wrap ? wrap(program) : program, { addDiagnostic: (d) => typemcp.push(d) })] },
-  );
+  program.emit(undefined, (fileName, text) => outputs.set(fileName, text), undefined, false, {
+    before: [createTransformer(wrap ? wrap(program) : program, { addDiagnostic: (d) => typemcp.push(d) })],
+  });
   const results: Record<string, SnippetResult> = {};
   for (const [name] of Object.entries(sources)) {
     const file = path.join(dir, `${name}.ts`);
     results[name] = {
       diagnostics: typemcp.filter((d) => d.file!.fileName === file).map((d) => summarize(d, dir)),
-      compilerErrors: compiler.filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+      compilerErrors: compiler
+        .filter((d) => d.file?.fileName === file)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
       js: outputs.get(path.join(dir, "out", `${name}.js`)) ?? "",
     };
   }
@@ -56,7 +54,12 @@ function snippetDir(folder: string): string {
 }
 
 /** The program of the snippets, written as `<name>.ts` files in their folder (not emitted); `options` over snippetOptions'. */
-export function snippetProgram(folder: string, sources: Record<string, string>, options: ts.CompilerOptions = {}, jsDocParsingMode?: ts.JSDocParsingMode): ts.Program {
+export function snippetProgram(
+  folder: string,
+  sources: Record<string, string>,
+  options: ts.CompilerOptions = {},
+  jsDocParsingMode?: ts.JSDocParsingMode,
+): ts.Program {
   const dir = snippetDir(folder);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });

@@ -37,7 +37,9 @@ export interface OracleCase {
 
 /** A JSON value as a TypeScript expression on one line (U+2028 and U+2029 end lines in TypeScript). */
 export function literal(value: unknown): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function importPath(from: string, to: string): string {
@@ -89,7 +91,9 @@ export class TypeScriptOracle {
       if (!m.accessors.size) continue;
       lines.push(`declare module "${importPath(ORACLE_DIR, m.source)}" {`);
       for (const [name, accessors] of m.accessors) {
-        lines.push(`  interface ${name} { ${accessors.map((a) => `readonly "oracle.accessor:${a}"?: true;`).join(" ")} }`);
+        lines.push(
+          `  interface ${name} { ${accessors.map((a) => `readonly "oracle.accessor:${a}"?: true;`).join(" ")} }`,
+        );
       }
       lines.push("}");
     }
@@ -113,7 +117,10 @@ export class TypeScriptOracle {
     fs.writeFileSync(file, text);
     this.program = ts.createProgram([file], OPTIONS, this.host, this.program);
     const source = this.program.getSourceFile(file)!;
-    const diagnostics = [...this.program.getSyntacticDiagnostics(source), ...this.program.getSemanticDiagnostics(source)];
+    const diagnostics = [
+      ...this.program.getSyntacticDiagnostics(source),
+      ...this.program.getSemanticDiagnostics(source),
+    ];
     const verdicts: Judgement[] = cases.map(() => ({ accepted: true }));
     const outside: string[] = [];
     for (const diagnostic of diagnostics) {
@@ -158,7 +165,8 @@ function tagKeywords(type: ts.Type, checker: ts.TypeChecker): Record<string, unk
   for (const property of holder.getProperties()) {
     const value = checker.getTypeOfSymbol(property);
     if (value.isLiteral()) keywords[property.name] = value.value;
-    else if (value.flags & ts.TypeFlags.BooleanLiteral) keywords[property.name] = checker.typeToString(value) === "true";
+    else if (value.flags & ts.TypeFlags.BooleanLiteral)
+      keywords[property.name] = checker.typeToString(value) === "true";
     else throw new Error(`tag ${property.name} has a value the oracle cannot read: ${checker.typeToString(value)}`);
   }
   return keywords;
@@ -177,7 +185,12 @@ function untaggedLiteral(expression: ts.Expression, checker: ts.TypeChecker): st
     let value: number | string | undefined;
     if (ts.isNumericLiteral(node)) value = Number(node.text);
     else if (ts.isStringLiteral(node)) value = node.text;
-    else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) value = -Number(node.operand.text);
+    else if (
+      ts.isPrefixUnaryExpression(node) &&
+      node.operator === ts.SyntaxKind.MinusToken &&
+      ts.isNumericLiteral(node.operand)
+    )
+      value = -Number(node.operand.text);
     if (value === undefined) return ts.forEachChild(node, visit);
     const context = checker.getContextualType(node as ts.Expression);
     if (!context) return;

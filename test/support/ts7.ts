@@ -12,7 +12,9 @@ import { runCli, type CliRun } from "./cli";
 import type { ToolContract } from "typemcp";
 
 export const TS7_DIR = path.join(ROOT, "node_modules", "typescript-7");
-export const TS7_VERSION = (JSON.parse(fs.readFileSync(path.join(TS7_DIR, "package.json"), "utf8")) as { version: string }).version;
+export const TS7_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(TS7_DIR, "package.json"), "utf8")) as { version: string }
+).version;
 export const WITH_TS7 = { TYPEMCP_TYPESCRIPT: TS7_DIR };
 
 /** The CLI with TypeScript 7 as the project's TypeScript. */
@@ -29,7 +31,17 @@ export function writeFixturesTs7Config(): string {
   fs.rmSync(FIXTURES_TS7, { recursive: true, force: true });
   fs.mkdirSync(FIXTURES_TS7, { recursive: true });
   const file = path.join(FIXTURES_TS7, "tsconfig.json");
-  fs.writeFileSync(file, JSON.stringify({ extends: path.relative(FIXTURES_TS7, path.join(FIXTURES, "tsconfig.json")), compilerOptions: { outDir: "out" } }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        extends: path.relative(FIXTURES_TS7, path.join(FIXTURES, "tsconfig.json")),
+        compilerOptions: { outDir: "out" },
+      },
+      null,
+      2,
+    ),
+  );
   return file;
 }
 
@@ -75,7 +87,8 @@ export function canonical(value: unknown): unknown {
     if (node === null || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     if (record.$defs && typeof record.$defs === "object") {
-      for (const [key, definition] of Object.entries(record.$defs as Record<string, { title?: string }>)) keys.set(key, sortedUnionText(definition.title ?? key));
+      for (const [key, definition] of Object.entries(record.$defs as Record<string, { title?: string }>))
+        keys.set(key, sortedUnionText(definition.title ?? key));
     }
     Object.values(record).forEach(collect);
   };
@@ -83,7 +96,9 @@ export function canonical(value: unknown): unknown {
   const walk = (node: unknown, key?: string): unknown => {
     if (Array.isArray(node)) {
       const items = node.map((item) => walk(item));
-      return key === "required" || key === "enum" ? [...items].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) : items;
+      return key === "required" || key === "enum"
+        ? [...items].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+        : items;
     }
     if (typeof node === "string") {
       if (key === "$ref" && node.startsWith("#/$defs/")) return `#/$defs/${keys.get(node.slice(8)) ?? node.slice(8)}`;
@@ -91,7 +106,13 @@ export function canonical(value: unknown): unknown {
     }
     if (node === null || typeof node !== "object") return node;
     const record = node as Record<string, unknown>;
-    const entries = Object.keys(record).map((k) => [key === "$defs" ? keys.get(k) ?? k : k, walk(record[k], key === "$defs" || key === "properties" ? undefined : k)] as const);
+    const entries = Object.keys(record).map(
+      (k) =>
+        [
+          key === "$defs" ? (keys.get(k) ?? k) : k,
+          walk(record[k], key === "$defs" || key === "properties" ? undefined : k),
+        ] as const,
+    );
     return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
   };
   return walk(value);
@@ -115,9 +136,26 @@ export function compileTypeBatchTs7(folder: string, ts7Directory: string): Map<s
   const config = path.join(dir, "tsconfig.json");
   fs.writeFileSync(
     config,
-    JSON.stringify({ compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "." }, files: ["batch.ts"] }),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "node16",
+        moduleResolution: "node16",
+        strict: true,
+        skipLibCheck: true,
+        types: [],
+        outDir: "out",
+        rootDir: ".",
+      },
+      files: ["batch.ts"],
+    }),
   );
-  const run = spawnSync(process.execPath, [path.join(__dirname, "ts7-compile.js"), config, ts7Directory], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [path.join(__dirname, "ts7-compile.js"), config, ts7Directory], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`compiling ${folder} on TypeScript 7 failed: ${run.stderr}`);
-  return new Map((JSON.parse(run.stdout) as (Ts7Outcome & { fn: string })[]).map(({ fn, ...outcome }) => [fn, outcome]));
+  return new Map(
+    (JSON.parse(run.stdout) as (Ts7Outcome & { fn: string })[]).map(({ fn, ...outcome }) => [fn, outcome]),
+  );
 }

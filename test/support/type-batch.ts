@@ -55,13 +55,19 @@ export function batchProgram(folder: string, source: string, options: ts.Compile
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (!fileName.endsWith(".d.ts")) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
     const key = `${fileName}|${JSON.stringify(languageVersion)}`;
-    if (!declarationFiles.has(key)) declarationFiles.set(key, getSourceFile(fileName, languageVersion, onError, shouldCreate));
+    if (!declarationFiles.has(key))
+      declarationFiles.set(key, getSourceFile(fileName, languageVersion, onError, shouldCreate));
     return declarationFiles.get(key);
   };
   return ts.createProgram([file], compilerOptions, host);
 }
 
-export function compileTypeBatch(folder: string, types: readonly GeneratedType[], firstIndex = 0, options: ts.CompilerOptions = {}): BatchResult {
+export function compileTypeBatch(
+  folder: string,
+  types: readonly GeneratedType[],
+  firstIndex = 0,
+  options: ts.CompilerOptions = {},
+): BatchResult {
   const { source, cases } = typeBatchSource(types, firstIndex);
   const started = Date.now();
   const program = batchProgram(folder, source, options);
@@ -69,28 +75,46 @@ export function compileTypeBatch(folder: string, types: readonly GeneratedType[]
   const all = ts.getPreEmitDiagnostics(program, file);
   // TypeScript capping its own instantiation (`Deep<T>` of a recursive T) is TypeScript's answer, not the generator's mistake.
   const capped = all.filter((d) => d.code === INSTANTIATION_EXCESSIVELY_DEEP).length;
-  const compilerErrors = all.filter((d) => d.code !== INSTANTIATION_EXCESSIVELY_DEEP).map((d) => {
-    const at = d.file && d.start !== undefined ? d.file.text.slice(Math.max(0, d.start - 60), d.start + 60).replace(/\s+/g, " ") : "";
-    return `${ts.flattenDiagnosticMessageText(d.messageText, "\n")} at: ${at}`;
-  });
+  const compilerErrors = all
+    .filter((d) => d.code !== INSTANTIATION_EXCESSIVELY_DEEP)
+    .map((d) => {
+      const at =
+        d.file && d.start !== undefined
+          ? d.file.text.slice(Math.max(0, d.start - 60), d.start + 60).replace(/\s+/g, " ")
+          : "";
+      return `${ts.flattenDiagnosticMessageText(d.messageText, "\n")} at: ${at}`;
+    });
   const diagnostics: ts.Diagnostic[] = [];
   let js = "";
-  program.emit(file, (name, text) => {
-    if (name.endsWith(".js")) js = text;
-  }, undefined, false, { before: [createTransformer(program, { addDiagnostic: (d) => diagnostics.push(d) })] });
+  program.emit(
+    file,
+    (name, text) => {
+      if (name.endsWith(".js")) js = text;
+    },
+    undefined,
+    false,
+    { before: [createTransformer(program, { addDiagnostic: (d) => diagnostics.push(d) })] },
+  );
   const ms = Date.now() - started;
 
   // Where each tool is declared and registered, in the source: its diagnostics lie there.
   const spans = new Map<string, [number, number][]>();
-  const addSpan = (name: string, node: ts.Node) => spans.set(name, [...(spans.get(name) ?? []), [node.getStart(file), node.getEnd()]]);
+  const addSpan = (name: string, node: ts.Node) =>
+    spans.set(name, [...(spans.get(name) ?? []), [node.getStart(file), node.getEnd()]]);
   for (const statement of file.statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name) addSpan(statement.name.text, statement);
-    if (ts.isExpressionStatement(statement) && ts.isCallExpression(statement.expression)) addSpan(statement.expression.arguments[0].getText(file), statement);
+    if (ts.isExpressionStatement(statement) && ts.isCallExpression(statement.expression))
+      addSpan(statement.expression.arguments[0].getText(file), statement);
   }
   const registrations = new Map(emittedRegistrations(js).map((r) => [r.fn, r]));
   const outcome = (fn: string): ToolOutcome => {
     const registration = registrations.get(fn);
-    const located = diagnostics.filter((d) => d.file === file && d.start !== undefined && (spans.get(fn) ?? []).some(([from, to]) => d.start! >= from && d.start! < to));
+    const located = diagnostics.filter(
+      (d) =>
+        d.file === file &&
+        d.start !== undefined &&
+        (spans.get(fn) ?? []).some(([from, to]) => d.start! >= from && d.start! < to),
+    );
     return { fn, contract: registration?.contract, text: registration?.text ?? "", diagnostics: located };
   };
   return {
@@ -119,22 +143,39 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text)) return failure(`the emitted contract is not JSON.parse('{"v":1,...}'): ${outcome.text.slice(0, 80)}`);
+  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text))
+    return failure(`the emitted contract is not JSON.parse('{"v":1,...}'): ${outcome.text.slice(0, 80)}`);
   for (const d of diagnostics) {
-    if (d.code === DiagnosticCode.InternalError) return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
-    if (!d.file || d.start === undefined || d.length === undefined || d.start + d.length > d.file.text.length) return failure("a diagnostic without a location");
+    if (d.code === DiagnosticCode.InternalError)
+      return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
+    if (!d.file || d.start === undefined || d.length === undefined || d.start + d.length > d.file.text.length)
+      return failure("a diagnostic without a location");
   }
   if (contract.error !== undefined) {
-    if (!diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error)) return failure(`the contract carries an error but no error diagnostic lies in the tool's declaration: ${contract.error}`);
-    if (overloaded && !diagnostics.some((d) => d.code === DiagnosticCode.InvalidRegistration)) return failure("an overloaded function was not refused");
-    return { kind: "diagnostic", messages: diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) };
+    if (!diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error))
+      return failure(
+        `the contract carries an error but no error diagnostic lies in the tool's declaration: ${contract.error}`,
+      );
+    if (overloaded && !diagnostics.some((d) => d.code === DiagnosticCode.InvalidRegistration))
+      return failure("an overloaded function was not refused");
+    return {
+      kind: "diagnostic",
+      messages: diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    };
   }
   if (overloaded) return failure("an overloaded function got a contract without an error");
-  if (direction === "output" && !contract.outputSchema) return failure("structuredOutput: true, no output schema, and no error");
-  const schemas = direction === "input" ? { inputSchema: contract.inputSchema } : { inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
+  if (direction === "output" && !contract.outputSchema)
+    return failure("structuredOutput: true, no output schema, and no error");
+  const schemas =
+    direction === "input"
+      ? { inputSchema: contract.inputSchema }
+      : { inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
   for (const [name, schema] of Object.entries(schemas)) {
     const problems = schemaProblems(schema);
-    if (problems.length) return failure(`${name} is not a valid schema:\n    ${problems.slice(0, 5).join("\n    ")}\n  ${JSON.stringify(schema).slice(0, 1500)}`);
+    if (problems.length)
+      return failure(
+        `${name} is not a valid schema:\n    ${problems.slice(0, 5).join("\n    ")}\n  ${JSON.stringify(schema).slice(0, 1500)}`,
+      );
   }
   return { kind: "schema", inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
 }

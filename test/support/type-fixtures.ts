@@ -60,10 +60,19 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 function typeDeclarations(file: ts.SourceFile): Map<string, boolean> {
   const names = new Map<string, boolean>();
   for (const statement of file.statements) {
-    const bindings = ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith(".") ? statement.importClause?.namedBindings : undefined;
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.set(element.name.text, false);
+    const bindings =
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text.startsWith(".")
+        ? statement.importClause?.namedBindings
+        : undefined;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) names.set(element.name.text, false);
     if (
-      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      (ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
       statement.name
     ) {
       names.set(statement.name.text, isExported(statement));
@@ -73,7 +82,13 @@ function typeDeclarations(file: ts.SourceFile): Map<string, boolean> {
 }
 
 /** `type` with every reference to a declaration of `file` written as `<namespace>.<Name>`. */
-function qualify(type: ts.TypeNode, file: ts.SourceFile, declared: Map<string, boolean>, namespace: string, where: string): string {
+function qualify(
+  type: ts.TypeNode,
+  file: ts.SourceFile,
+  declared: Map<string, boolean>,
+  namespace: string,
+  where: string,
+): string {
   const text = file.text;
   const start = type.getStart(file);
   const edits: { at: number; name: string }[] = [];
@@ -89,7 +104,10 @@ function qualify(type: ts.TypeNode, file: ts.SourceFile, declared: Map<string, b
     else if (ts.isTypeQueryNode(node)) id = leftmost(node.exprName);
     else if (ts.isExpressionWithTypeArguments(node)) id = leftmost(node.expression);
     if (id && declared.has(id.text)) {
-      if (!declared.get(id.text)) throw new Error(`${where}: the type ${id.text} must be declared and exported by this module (the oracle imports it from here)`);
+      if (!declared.get(id.text))
+        throw new Error(
+          `${where}: the type ${id.text} must be declared and exported by this module (the oracle imports it from here)`,
+        );
       edits.push({ at: id.getStart(file), name: id.text });
     }
     ts.forEachChild(node, visit);
@@ -120,23 +138,39 @@ function readModule(fixture: string, source: string): FixtureModule {
   const registered = new Set<string>();
   const echoes = new Map<string, ts.FunctionDeclaration>();
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "tool" && node.arguments[0] && ts.isIdentifier(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "tool" &&
+      node.arguments[0] &&
+      ts.isIdentifier(node.arguments[0])
+    ) {
       registered.add(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
   };
   for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === "typemcp") {
+    if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text === "typemcp"
+    ) {
       const bindings = statement.importClause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings)) {
-        for (const element of bindings.elements) if (element.isTypeOnly || statement.importClause!.isTypeOnly) module.typemcpImports.push(element.name.text);
+        for (const element of bindings.elements)
+          if (element.isTypeOnly || statement.importClause!.isTypeOnly) module.typemcpImports.push(element.name.text);
       }
     } else if (ts.isFunctionDeclaration(statement) && statement.name?.text.startsWith("echo_")) {
       echoes.set(statement.name.text, statement);
     } else if (ts.isClassDeclaration(statement) && statement.name && isExported(statement)) {
       const accessors = statement.members
         .filter((m) => (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) && ts.isIdentifier(m.name))
-        .filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword) && !hasModifier(m, ts.SyntaxKind.PrivateKeyword) && !hasModifier(m, ts.SyntaxKind.ProtectedKeyword))
+        .filter(
+          (m) =>
+            !hasModifier(m, ts.SyntaxKind.StaticKeyword) &&
+            !hasModifier(m, ts.SyntaxKind.PrivateKeyword) &&
+            !hasModifier(m, ts.SyntaxKind.ProtectedKeyword),
+        )
         .map((m) => (m.name as ts.Identifier).text);
       if (accessors.length) module.accessors.set(statement.name.text, [...new Set(accessors)]);
     }
@@ -145,11 +179,23 @@ function readModule(fixture: string, source: string): FixtureModule {
   for (const [tool, fn] of echoes) {
     const where = `${path.relative(FIXTURES, source)}: ${tool}`;
     const parameter = fn.parameters[0];
-    if (fn.parameters.length !== 1 || !parameter.type || !fn.type || parameter.type.getText(file) !== fn.type.getText(file)) {
+    if (
+      fn.parameters.length !== 1 ||
+      !parameter.type ||
+      !fn.type ||
+      parameter.type.getText(file) !== fn.type.getText(file)
+    ) {
       throw new Error(`${where}: an echo tool takes one parameter, value: T, and returns T`);
     }
     if (!registered.has(tool)) throw new Error(`${where}: never registered with mcp.tool`);
-    module.tools.push({ id: `${fixture}/${tool}`, fixture, tool, type: parameter.type.getText(file), qualifiedType: qualify(parameter.type, file, declared, namespace, where), source });
+    module.tools.push({
+      id: `${fixture}/${tool}`,
+      fixture,
+      tool,
+      type: parameter.type.getText(file),
+      qualifiedType: qualify(parameter.type, file, declared, namespace, where),
+      source,
+    });
   }
   return module;
 }
@@ -221,7 +267,13 @@ export async function connectTypeFixtures(modules: FixtureModule[] = typeFixture
       const tool = listed.get(echo.tool);
       if (!tool) throw new Error(`${echo.fixture}: ${echo.tool} is not listed`);
       const outputSchema = tool.outputSchema as JsonSchema | undefined;
-      tools.push({ ...echo, inputSchema: tool.inputSchema as JsonSchema, outputSchema, wrapped: isWrapper(outputSchema), client });
+      tools.push({
+        ...echo,
+        inputSchema: tool.inputSchema as JsonSchema,
+        outputSchema,
+        wrapped: isWrapper(outputSchema),
+        client,
+      });
     }
   }
   return {

@@ -30,24 +30,35 @@ export function probeTypes(name: string, declarations: string, probes: Record<st
   const dir = path.join(ROOT, ".build", "unit");
   const file = path.join(dir, `${name}.ts`);
   fs.mkdirSync(dir, { recursive: true });
-  const text = `${declarations}\n${Object.entries(probes).map(([probe, type]) => `declare const ${probe}: ${type};`).join("\n")}\nexport {};\n`;
+  const text = `${declarations}\n${Object.entries(probes)
+    .map(([probe, type]) => `declare const ${probe}: ${type};`)
+    .join("\n")}\nexport {};\n`;
   fs.writeFileSync(file, text);
   const options = snippetOptions(dir, { noEmit: true });
-  const program = ts.createProgram({ rootNames: [file], options, host: withTypemcpFromSources(tscCompilerHost(options), options) });
+  const program = ts.createProgram({
+    rootNames: [file],
+    options,
+    host: withTypemcpFromSources(tscCompilerHost(options), options),
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
   const declared = (probe: string): ts.Declaration => {
     for (const statement of source.statements) {
       if (ts.isVariableStatement(statement)) {
-        const found = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === probe);
+        const found = statement.declarationList.declarations.find(
+          (d) => ts.isIdentifier(d.name) && d.name.text === probe,
+        );
         if (found) return found;
       }
-      if ((ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === probe) return statement;
+      if ((ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === probe)
+        return statement;
     }
     throw new Error(`${name}.ts declares no ${probe}`);
   };
   return {
-    compilerErrors: ts.getPreEmitDiagnostics(program, source).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    compilerErrors: ts
+      .getPreEmitDiagnostics(program, source)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
     checker,
     modeler: new TypeModeler(new Ts5Checker(checker, program)),
     type: (probe) => checker.getTypeOfSymbol(checker.getSymbolAtLocation(ts.getNameOfDeclaration(declared(probe))!)!),

@@ -20,12 +20,20 @@ type IsAny<T> = 0 extends 1 & T ? true : false;
 /** A date-time string, as `Date.prototype.toJSON` writes it. */
 export type DateTime = string & Tag<"format", "date-time">;
 
-type IsFunction<T> = [NonNullable<T>] extends [never] ? false : NonNullable<T> extends (...args: never[]) => unknown ? true : false;
+type IsFunction<T> = [NonNullable<T>] extends [never]
+  ? false
+  : NonNullable<T> extends (...args: never[]) => unknown
+    ? true
+    : false;
 
 /** The accessors the oracle marked on a class (and its subclasses, which inherit the marks). */
 type Accessors<T> = { [K in keyof T]-?: K extends `oracle.accessor:${infer A}` ? A : never }[keyof T];
 
-type Dropped<T, K> = K extends symbol ? true : K extends Accessors<T> | `oracle.accessor:${string}` ? true : IsFunction<T[K & keyof T]>;
+type Dropped<T, K> = K extends symbol
+  ? true
+  : K extends Accessors<T> | `oracle.accessor:${string}`
+    ? true
+    : IsFunction<T[K & keyof T]>;
 
 /** One object type of an intersection's properties (an intersection with `{}` would admit any value). */
 type Flatten<T> = { [K in keyof T]: T[K] };
@@ -34,7 +42,9 @@ type WireObject<T> = Flatten<
   {
     [K in keyof T as Dropped<T, K> extends true ? never : undefined extends T[K] ? never : K]: Wire<T[K]>;
   } & {
-    [K in keyof T as Dropped<T, K> extends true ? never : undefined extends T[K] ? K : never]?: Wire<Exclude<T[K], undefined>>;
+    [K in keyof T as Dropped<T, K> extends true ? never : undefined extends T[K] ? K : never]?: Wire<
+      Exclude<T[K], undefined>
+    >;
   }
 >;
 

@@ -10,7 +10,12 @@ import { shortText, validationMessage } from "../../runtime/messages";
 
 type JsonSchema = Record<string, unknown>;
 
-const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: "object", properties, required, additionalProperties: false });
+const closed = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
 
 /** The message for a value the schema rejects, as a tool's arguments get it. */
 function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): string {
@@ -23,28 +28,164 @@ function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): s
 const KEYWORDS: [string, JsonSchema, unknown, unknown, string][] = [
   ["required", closed({ city: { type: "string" } }, ["city"]), {}, { city: "Oslo" }, "city\n  Field required"],
   ["additionalProperties", closed({}), { verbose: true }, {}, "verbose\n  Extra inputs are not permitted"],
-  ["type", closed({ days: { type: "integer" } }), { days: 2.5 }, { days: 2 }, "days\n  Input should be a valid integer [input_value=2.5]"],
-  ["const", closed({ kind: { const: "circle" } }), { kind: "square" }, { kind: "circle" }, 'kind\n  Input should be "circle" [input_value="square"]'],
-  ["enum", closed({ unit: { enum: ["c", "f", null] } }), { unit: "k" }, { unit: null }, 'unit\n  Input should be "c", "f" or null [input_value="k"]'],
-  ["anyOf", closed({ when: { anyOf: [{ type: "string" }, { type: "integer" }] } }), { when: true }, { when: 3 }, "when\n  Input matches none of the allowed types [input_value=true]"],
-  ["format", closed({ contact: { type: "string", format: "email" } }), { contact: "nobody" }, { contact: "a@b.co" }, 'contact\n  Input should be a valid email [input_value="nobody"]'],
-  ["minimum", closed({ n: { type: "number", minimum: 1 } }), { n: 0 }, { n: 1 }, "n\n  Input should be greater than or equal to 1 [input_value=0]"],
-  ["maximum", closed({ n: { type: "number", maximum: 100 } }), { n: 101 }, { n: 100 }, "n\n  Input should be less than or equal to 100 [input_value=101]"],
-  ["exclusiveMinimum", closed({ n: { type: "number", exclusiveMinimum: 0 } }), { n: 0 }, { n: 0.1 }, "n\n  Input should be greater than 0 [input_value=0]"],
-  ["exclusiveMaximum", closed({ n: { type: "number", exclusiveMaximum: 1 } }), { n: 1 }, { n: 0.9 }, "n\n  Input should be less than 1 [input_value=1]"],
-  ["multipleOf", closed({ n: { type: "number", multipleOf: 5 } }), { n: 7 }, { n: 15 }, "n\n  Input should be a multiple of 5 [input_value=7]"],
-  ["minLength", closed({ code: { type: "string", minLength: 3 } }), { code: "ab" }, { code: "abc" }, 'code\n  String should have at least 3 characters [input_value="ab"]'],
-  ["maxLength", closed({ code: { type: "string", maxLength: 1 } }), { code: "ab" }, { code: "😀" }, 'code\n  String should have at most 1 characters [input_value="ab"]'],
-  ["pattern", closed({ airport: { type: "string", pattern: "^[A-Z]{3}$" } }), { airport: "lhr" }, { airport: "LHR" }, 'airport\n  String should match pattern "^[A-Z]{3}$" [input_value="lhr"]'],
-  ["minItems", closed({ tags: { type: "array", minItems: 1 } }), { tags: [] }, { tags: [1] }, "tags\n  List should have at least 1 items [input_value=[]]"],
-  ["maxItems", closed({ tags: { type: "array", maxItems: 1 } }), { tags: [1, 2] }, { tags: [1] }, "tags\n  List should have at most 1 items [input_value=[1,2]]"],
-  ["uniqueItems", closed({ tags: { type: "array", uniqueItems: true } }), { tags: ["a", "b", "a"] }, { tags: ["a", "b"] }, 'tags\n  List items should be unique (items 0 and 2 are equal) [input_value=["a","b","a"]]'],
-  ["items", closed({ tags: { type: "array", items: { type: "string" } } }), { tags: ["a", 1] }, { tags: ["a"] }, "tags.1\n  Input should be a valid string [input_value=1]"],
-  ["prefixItems", closed({ at: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], minItems: 2, maxItems: 2 } }), { at: [1, "2"] }, { at: [1, 2] }, 'at.1\n  Input should be a valid number [input_value="2"]'],
-  ["unevaluatedItems", closed({ t: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: { type: "number" } } }), { t: ["a", 1, "b"] }, { t: ["a", 1, 2] }, 't.2\n  Input should be a valid number [input_value="b"]'],
-  ["patternProperties", { type: "object", patternProperties: { "^x-": { type: "number" } }, additionalProperties: false }, { "x-a": "1" }, { "x-a": 1 }, 'x-a\n  Input should be a valid number [input_value="1"]'],
-  ["additionalProperties as a schema", { type: "object", additionalProperties: { type: "number" } }, { a: "1" }, { a: 1 }, 'a\n  Input should be a valid number [input_value="1"]'],
-  ["$ref", { type: "object", properties: { at: { $ref: "#/$defs/Point" } }, $defs: { Point: closed({ x: { type: "number" } }, ["x"]) } }, { at: {} }, { at: { x: 1 } }, "at.x\n  Field required"],
+  [
+    "type",
+    closed({ days: { type: "integer" } }),
+    { days: 2.5 },
+    { days: 2 },
+    "days\n  Input should be a valid integer [input_value=2.5]",
+  ],
+  [
+    "const",
+    closed({ kind: { const: "circle" } }),
+    { kind: "square" },
+    { kind: "circle" },
+    'kind\n  Input should be "circle" [input_value="square"]',
+  ],
+  [
+    "enum",
+    closed({ unit: { enum: ["c", "f", null] } }),
+    { unit: "k" },
+    { unit: null },
+    'unit\n  Input should be "c", "f" or null [input_value="k"]',
+  ],
+  [
+    "anyOf",
+    closed({ when: { anyOf: [{ type: "string" }, { type: "integer" }] } }),
+    { when: true },
+    { when: 3 },
+    "when\n  Input matches none of the allowed types [input_value=true]",
+  ],
+  [
+    "format",
+    closed({ contact: { type: "string", format: "email" } }),
+    { contact: "nobody" },
+    { contact: "a@b.co" },
+    'contact\n  Input should be a valid email [input_value="nobody"]',
+  ],
+  [
+    "minimum",
+    closed({ n: { type: "number", minimum: 1 } }),
+    { n: 0 },
+    { n: 1 },
+    "n\n  Input should be greater than or equal to 1 [input_value=0]",
+  ],
+  [
+    "maximum",
+    closed({ n: { type: "number", maximum: 100 } }),
+    { n: 101 },
+    { n: 100 },
+    "n\n  Input should be less than or equal to 100 [input_value=101]",
+  ],
+  [
+    "exclusiveMinimum",
+    closed({ n: { type: "number", exclusiveMinimum: 0 } }),
+    { n: 0 },
+    { n: 0.1 },
+    "n\n  Input should be greater than 0 [input_value=0]",
+  ],
+  [
+    "exclusiveMaximum",
+    closed({ n: { type: "number", exclusiveMaximum: 1 } }),
+    { n: 1 },
+    { n: 0.9 },
+    "n\n  Input should be less than 1 [input_value=1]",
+  ],
+  [
+    "multipleOf",
+    closed({ n: { type: "number", multipleOf: 5 } }),
+    { n: 7 },
+    { n: 15 },
+    "n\n  Input should be a multiple of 5 [input_value=7]",
+  ],
+  [
+    "minLength",
+    closed({ code: { type: "string", minLength: 3 } }),
+    { code: "ab" },
+    { code: "abc" },
+    'code\n  String should have at least 3 characters [input_value="ab"]',
+  ],
+  [
+    "maxLength",
+    closed({ code: { type: "string", maxLength: 1 } }),
+    { code: "ab" },
+    { code: "😀" },
+    'code\n  String should have at most 1 characters [input_value="ab"]',
+  ],
+  [
+    "pattern",
+    closed({ airport: { type: "string", pattern: "^[A-Z]{3}$" } }),
+    { airport: "lhr" },
+    { airport: "LHR" },
+    'airport\n  String should match pattern "^[A-Z]{3}$" [input_value="lhr"]',
+  ],
+  [
+    "minItems",
+    closed({ tags: { type: "array", minItems: 1 } }),
+    { tags: [] },
+    { tags: [1] },
+    "tags\n  List should have at least 1 items [input_value=[]]",
+  ],
+  [
+    "maxItems",
+    closed({ tags: { type: "array", maxItems: 1 } }),
+    { tags: [1, 2] },
+    { tags: [1] },
+    "tags\n  List should have at most 1 items [input_value=[1,2]]",
+  ],
+  [
+    "uniqueItems",
+    closed({ tags: { type: "array", uniqueItems: true } }),
+    { tags: ["a", "b", "a"] },
+    { tags: ["a", "b"] },
+    'tags\n  List items should be unique (items 0 and 2 are equal) [input_value=["a","b","a"]]',
+  ],
+  [
+    "items",
+    closed({ tags: { type: "array", items: { type: "string" } } }),
+    { tags: ["a", 1] },
+    { tags: ["a"] },
+    "tags.1\n  Input should be a valid string [input_value=1]",
+  ],
+  [
+    "prefixItems",
+    closed({ at: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], minItems: 2, maxItems: 2 } }),
+    { at: [1, "2"] },
+    { at: [1, 2] },
+    'at.1\n  Input should be a valid number [input_value="2"]',
+  ],
+  [
+    "unevaluatedItems",
+    closed({ t: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: { type: "number" } } }),
+    { t: ["a", 1, "b"] },
+    { t: ["a", 1, 2] },
+    't.2\n  Input should be a valid number [input_value="b"]',
+  ],
+  [
+    "patternProperties",
+    { type: "object", patternProperties: { "^x-": { type: "number" } }, additionalProperties: false },
+    { "x-a": "1" },
+    { "x-a": 1 },
+    'x-a\n  Input should be a valid number [input_value="1"]',
+  ],
+  [
+    "additionalProperties as a schema",
+    { type: "object", additionalProperties: { type: "number" } },
+    { a: "1" },
+    { a: 1 },
+    'a\n  Input should be a valid number [input_value="1"]',
+  ],
+  [
+    "$ref",
+    {
+      type: "object",
+      properties: { at: { $ref: "#/$defs/Point" } },
+      $defs: { Point: closed({ x: { type: "number" } }, ["x"]) },
+    },
+    { at: {} },
+    { at: { x: 1 } },
+    "at.x\n  Field required",
+  ],
 ];
 
 describe("one issue per keyword, and its message naming the field", () => {
@@ -57,9 +198,17 @@ describe("one issue per keyword, and its message naming the field", () => {
 describe("numbers JSON can carry, and nothing else", () => {
   const schema = closed({ n: { type: "number" }, i: { type: "integer" } });
   test.each([
-    ["Infinity (1e400 parses to it)", JSON.parse('{"n": 1e400}'), "n\n  Input should be a finite number [input_value=Infinity]"],
+    [
+      "Infinity (1e400 parses to it)",
+      JSON.parse('{"n": 1e400}'),
+      "n\n  Input should be a finite number [input_value=Infinity]",
+    ],
     ["-Infinity as an integer", { i: -Infinity }, "i\n  Input should be a finite number [input_value=-Infinity]"],
-    ["an integer beyond the safe range (2^53 + 1, as JSON.parse reads it)", JSON.parse('{"i": 9007199254740993}'), "i\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]"],
+    [
+      "an integer beyond the safe range (2^53 + 1, as JSON.parse reads it)",
+      JSON.parse('{"i": 9007199254740993}'),
+      "i\n  Input should be a safe integer, from -9007199254740991 to 9007199254740991 [input_value=9007199254740992]",
+    ],
     ["NaN", { i: NaN }, "i\n  Input should be a finite number [input_value=NaN]"],
   ])("%s is refused", (_, value, lines) => {
     expect(messageFor(schema, value)).toBe(`1 validation error for fArguments\n${lines}`);
@@ -87,17 +236,33 @@ test("a union whose branches are references: why the value is none of them, then
 });
 
 test("issues inside an inline branch fold into one: the value matches none of the branches", () => {
-  const schema = closed({ when: { anyOf: [{ type: "string", format: "date-time" }, { type: "integer", minimum: 0 }] } });
-  expect(messageFor(schema, { when: -1 })).toBe("1 validation error for fArguments\nwhen\n  Input matches none of the allowed types [input_value=-1]");
+  const schema = closed({
+    when: {
+      anyOf: [
+        { type: "string", format: "date-time" },
+        { type: "integer", minimum: 0 },
+      ],
+    },
+  });
+  expect(messageFor(schema, { when: -1 })).toBe(
+    "1 validation error for fArguments\nwhen\n  Input matches none of the allowed types [input_value=-1]",
+  );
 });
 
 test("several issues: counted, each with its path, in the order validators give them; the root is (root)", () => {
-  const schema = closed({ booking: closed({ guests: { type: "integer", minimum: 1 }, legs: { type: "array", items: closed({ from: { type: "string" } }, ["from"]) } }) });
+  const schema = closed({
+    booking: closed({
+      guests: { type: "integer", minimum: 1 },
+      legs: { type: "array", items: closed({ from: { type: "string" } }, ["from"]) },
+    }),
+  });
   expect(messageFor(schema, { booking: { guests: 0, legs: [{ from: "OSL" }, {}] } }, "bookArguments")).toBe(
     "2 validation errors for bookArguments\nbooking.guests\n  Input should be greater than or equal to 1 [input_value=0]\nbooking.legs.1.from\n  Field required",
   );
   // The type first, then what applies to any type (a const), then what applies to the value's own type.
-  expect(messageFor({ type: "boolean", const: false }, 0)).toBe("2 validation errors for fArguments\n(root)\n  Input should be a valid boolean [input_value=0]\n(root)\n  Input should be false [input_value=0]");
+  expect(messageFor({ type: "boolean", const: false }, 0)).toBe(
+    "2 validation errors for fArguments\n(root)\n  Input should be a valid boolean [input_value=0]\n(root)\n  Input should be false [input_value=0]",
+  );
   // Required, then undeclared keys, then the declared ones.
   expect(messageFor(closed({ a: { type: "string" }, b: { type: "string" } }, ["b"]), { a: 1, z: 1 })).toBe(
     "3 validation errors for fArguments\nb\n  Field required\nz\n  Extra inputs are not permitted\na\n  Input should be a valid string [input_value=1]",
@@ -105,9 +270,19 @@ test("several issues: counted, each with its path, in the order validators give 
 });
 
 test("a key matching two patterns is checked against both, as JSON Schema says", () => {
-  const schema = { type: "object", patternProperties: { "^x-": { type: "number" }, "n$": { type: "integer" } }, additionalProperties: false };
-  expect(messageFor(schema, { "x-n": 1.5 })).toBe("1 validation error for fArguments\nx-n\n  Input should be a valid integer [input_value=1.5]");
-  expect(checkerOf(schema).project({ "x-n": 2, "x-a": 0.5, n: 3 })).toEqual({ value: { "x-n": 2, "x-a": 0.5, n: 3 }, issues: [], total: 0 });
+  const schema = {
+    type: "object",
+    patternProperties: { "^x-": { type: "number" }, n$: { type: "integer" } },
+    additionalProperties: false,
+  };
+  expect(messageFor(schema, { "x-n": 1.5 })).toBe(
+    "1 validation error for fArguments\nx-n\n  Input should be a valid integer [input_value=1.5]",
+  );
+  expect(checkerOf(schema).project({ "x-n": 2, "x-a": 0.5, n: 3 })).toEqual({
+    value: { "x-n": 2, "x-a": 0.5, n: 3 },
+    issues: [],
+    total: 0,
+  });
 });
 
 test("a million bad items: the first issues listed, all counted", () => {
@@ -116,12 +291,20 @@ test("a million bad items: the first issues listed, all counted", () => {
   expect(found.total).toBe(1_000_000);
   expect(found.issues).toHaveLength(LISTED_ISSUES);
   expect(found.issues[LISTED_ISSUES - 1].path).toEqual(["values", LISTED_ISSUES - 1]);
-  expect(validationMessage("sumArguments", found).split("\n").slice(0, 3)).toEqual(["1000000 validation errors for sumArguments (the first 50 listed)", "values.0", '  Input should be a valid number [input_value="x"]']);
+  expect(validationMessage("sumArguments", found).split("\n").slice(0, 3)).toEqual([
+    "1000000 validation errors for sumArguments (the first 50 listed)",
+    "values.0",
+    '  Input should be a valid number [input_value="x"]',
+  ]);
 });
 
 test("a result's integer beyond the safe range goes out as the number it is; NaN cannot go out", () => {
   const schema = closed({ n: { type: "number" }, i: { type: "integer", minimum: 0 } });
-  expect(checkerOf(schema).project({ n: 1, i: 2 ** 53 + 2 })).toEqual({ value: { n: 1, i: 2 ** 53 + 2 }, issues: [], total: 0 });
+  expect(checkerOf(schema).project({ n: 1, i: 2 ** 53 + 2 })).toEqual({
+    value: { n: 1, i: 2 ** 53 + 2 },
+    issues: [],
+    total: 0,
+  });
   expect(() => checkerOf(schema).project({ n: NaN })).toThrow(new WireError("NaN is not a JSON number"));
 });
 
@@ -142,7 +325,11 @@ test("a value in a message is JSON, cut short past 120 characters with its lengt
 describe("the wire copy of a result", () => {
   const schema = {
     type: "object",
-    properties: { name: { type: "string" }, when: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } } },
+    properties: {
+      name: { type: "string" },
+      when: { type: "string", format: "date-time" },
+      tags: { type: "array", items: { type: "string" } },
+    },
     required: ["name"],
     additionalProperties: false,
   };
@@ -150,10 +337,22 @@ describe("the wire copy of a result", () => {
 
   test("declared properties only, toJSON applied, undefined dropped (null in an array, checked as null)", () => {
     const value = { name: "Ada", when: new Date(0), tags: ["a"], secret: "x", fn: () => 1, missing: undefined };
-    expect(project(value)).toEqual({ value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] }, issues: [], total: 0 });
-    expect(project([1, undefined], { type: "array", items: { anyOf: [{ type: "number" }, { type: "null" }] } })).toEqual({ value: [1, null], issues: [], total: 0 });
-    expect(project({ name: "Ada", tags: [undefined] }).issues).toEqual([{ path: ["tags", 0], keyword: "type", expected: "string", value: null }]);
-    expect(project(undefined, { type: "object" })).toEqual({ value: null, issues: [{ path: [], keyword: "type", expected: "object", value: null }], total: 1 });
+    expect(project(value)).toEqual({
+      value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] },
+      issues: [],
+      total: 0,
+    });
+    expect(
+      project([1, undefined], { type: "array", items: { anyOf: [{ type: "number" }, { type: "null" }] } }),
+    ).toEqual({ value: [1, null], issues: [], total: 0 });
+    expect(project({ name: "Ada", tags: [undefined] }).issues).toEqual([
+      { path: ["tags", 0], keyword: "type", expected: "string", value: null },
+    ]);
+    expect(project(undefined, { type: "object" })).toEqual({
+      value: null,
+      issues: [{ path: [], keyword: "type", expected: "object", value: null }],
+      total: 1,
+    });
   });
 
   test("a class instance sends its declared public properties, not its private fields or getters", () => {
@@ -165,23 +364,34 @@ describe("the wire copy of a result", () => {
         return this.name.toUpperCase() + this.#pin + this.token;
       }
     }
-    expect(project(new Account("Ada"), closed({ name: { type: "string" }, upper: { type: "string" } }, ["name"]))).toEqual({ value: { name: "Ada" }, issues: [], total: 0 });
+    expect(
+      project(new Account("Ada"), closed({ name: { type: "string" }, upper: { type: "string" } }, ["name"])),
+    ).toEqual({ value: { name: "Ada" }, issues: [], total: 0 });
   });
 
   test("own properties only: a polluted prototype adds nothing, a property named constructor is data", () => {
     const polluted = Object.prototype as Record<string, unknown>;
     polluted.note = "INJECTED";
     try {
-      const on = closed({ name: { type: "string" }, note: { type: "string" }, constructor: { type: "string" } }, ["name"]);
+      const on = closed({ name: { type: "string" }, note: { type: "string" }, constructor: { type: "string" } }, [
+        "name",
+      ]);
       expect(project({ name: "plain" }, on)).toEqual({ value: { name: "plain" }, issues: [], total: 0 });
-      expect(project({ name: "plain", constructor: "c" }, on)).toEqual({ value: { name: "plain", constructor: "c" }, issues: [], total: 0 });
+      expect(project({ name: "plain", constructor: "c" }, on)).toEqual({
+        value: { name: "plain", constructor: "c" },
+        issues: [],
+        total: 0,
+      });
     } finally {
       delete polluted.note;
     }
   });
 
   test("a __proto__ key stays data, never the copy's prototype", () => {
-    const out = checkerOf({}).project(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')).value as Record<string, unknown>;
+    const out = checkerOf({}).project(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')).value as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.keys(out)).toEqual(["__proto__", "a"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -223,22 +433,48 @@ describe("the wire copy of a result", () => {
   });
 
   test("a result that breaks its schema: no copy, the issues", () => {
-    expect(project({ name: 1 })).toEqual({ value: null, issues: [{ path: ["name"], keyword: "type", expected: "string", value: 1 }], total: 1 });
-    expect(project({})).toEqual({ value: null, issues: [{ path: ["name"], keyword: "required", expected: "name", value: {} }], total: 1 });
+    expect(project({ name: 1 })).toEqual({
+      value: null,
+      issues: [{ path: ["name"], keyword: "type", expected: "string", value: 1 }],
+      total: 1,
+    });
+    expect(project({})).toEqual({
+      value: null,
+      issues: [{ path: ["name"], keyword: "required", expected: "name", value: {} }],
+      total: 1,
+    });
   });
 });
 
 test("schemas that differ only in annotations share one checker; a property named like an annotation is kept apart", () => {
-  const output = (title: string, description: string) => ({ type: "object", title, description, properties: { temperature: { type: "number", description: "Degrees." } }, required: ["temperature"] });
+  const output = (title: string, description: string) => ({
+    type: "object",
+    title,
+    description,
+    properties: { temperature: { type: "number", description: "Degrees." } },
+    required: ["temperature"],
+  });
   const first = checkerOf(output("get_weather_1Output", "One."));
   expect(checkerOf(output("get_weather_2Output", "Two."))).toBe(first);
-  const titled = checkerOf({ type: "object", properties: { title: { type: "string", title: "Title" }, description: { type: "string" } } });
+  const titled = checkerOf({
+    type: "object",
+    properties: { title: { type: "string", title: "Title" }, description: { type: "string" } },
+  });
   expect(titled).not.toBe(first);
-  expect(titled.check({ title: 1 })).toEqual({ issues: [{ path: ["title"], keyword: "type", expected: "string", value: 1 }], total: 1 });
+  expect(titled.check({ title: 1 })).toEqual({
+    issues: [{ path: ["title"], keyword: "type", expected: "string", value: 1 }],
+    total: 1,
+  });
 });
 
 test("a keyword or a format the checker does not know is an error, never ignored", () => {
-  expect(() => checkerOf({ type: "object", maxProperties: 1 }).check({})).toThrow('typemcp: the schema uses the keyword "maxProperties", which typemcp does not check');
-  expect(() => checkerOf({ type: "string", format: "color" }).check("red")).toThrow('typemcp: the schema asks for the format "color", which typemcp does not know');
-  expect(() => checkerOf({ $ref: "#/definitions/X" }).check(1)).toThrow("typemcp: the schema refers to #/definitions/X, which it does not define");
+  expect(() => checkerOf({ type: "object", maxProperties: 1 }).check({})).toThrow(
+    'typemcp: the schema uses the keyword "maxProperties", which typemcp does not check',
+  );
+  expect(() => checkerOf({ type: "string", format: "color" }).check("red")).toThrow(
+    'typemcp: the schema asks for the format "color", which typemcp does not know',
+  );
+  expect(() => checkerOf({ $ref: "#/definitions/X" }).check(1)).toThrow(
+    "typemcp: the schema refers to #/definitions/X, which it does not define",
+  );
 });

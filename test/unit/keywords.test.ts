@@ -11,7 +11,24 @@ const string: Model = { kind: "string" };
 const strings: Model = { kind: "array", items: string };
 
 test("the keywords typemcp writes, and no others", () => {
-  const known = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "default", "examples", "deprecated", "title"];
+  const known = [
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "default",
+    "examples",
+    "deprecated",
+    "title",
+  ];
   expect(known.filter((name) => !isKeyword(name))).toEqual([]);
   expect(["param", "returns", "see", "type", "toString", "__proto__"].filter(isKeyword)).toEqual([]);
 });
@@ -34,7 +51,12 @@ describe("a JSDoc tag's text", () => {
     ["title", " Temperature ", number, { value: "Temperature" }],
     // Through a union and a reference: a number is among what the value can be.
     ["maximum", "10", { kind: "union", members: [{ kind: "null" }, { kind: "integer" }] }, { value: 10 }],
-    ["minLength", "1", { kind: "ref", definition: { name: "Code", title: "Code", model: { kind: "literal", value: "x" } } }, { value: 1 }],
+    [
+      "minLength",
+      "1",
+      { kind: "ref", definition: { name: "Code", title: "Code", model: { kind: "literal", value: "x" } } },
+      { value: 1 },
+    ],
   ] as [string, string, Model, unknown][])("@%s %j on a %j", (name, text, model, expected) => {
     expect(keywordFromTag(name, text, model)).toEqual(expected);
   });
@@ -49,17 +71,30 @@ describe("a JSDoc tag's text", () => {
     ["minItems", "1", string, "@minItems applies to arrays only"],
     ["minimum", "0", string, "@minimum applies to numbers only"],
     ["uniqueItems", "yes", strings, '@uniqueItems takes true or false, not "yes"'],
-    ["format", "e-mail", string, '@format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)'],
+    [
+      "format",
+      "e-mail",
+      string,
+      '@format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)',
+    ],
     ["default", "[1e400]", number, "@default takes a JSON value: Infinity is not a JSON number"],
     // Not JSON (keys unquoted): taken as a string it would be a default its own schema refuses.
-    ["default", '{extra: {field: "value"}}', { kind: "any" }, '@default takes a JSON value: {extra: {field: "value"}} is not JSON (keys and strings go in double quotes)'],
+    [
+      "default",
+      '{extra: {field: "value"}}',
+      { kind: "any" },
+      '@default takes a JSON value: {extra: {field: "value"}} is not JSON (keys and strings go in double quotes)',
+    ],
     ["default", "three", number, "@default takes a JSON value: three is not JSON, and this type admits no string"],
   ] as [string, string, Model, string][])("@%s %j on a %j: an error", (name, text, model, error) => {
     expect(keywordFromTag(name, text, model)).toEqual({ error });
   });
 
   test("a pattern that is no regular expression (read with the u flag) says why", () => {
-    expect(keywordFromTag("pattern", "[a-", string)).toEqual({ error: "@pattern is not a valid regular expression: Invalid regular expression: /[a-/u: Unterminated character class" });
+    expect(keywordFromTag("pattern", "[a-", string)).toEqual({
+      error:
+        "@pattern is not a valid regular expression: Invalid regular expression: /[a-/u: Unterminated character class",
+    });
   });
 });
 
@@ -76,7 +111,12 @@ describe("a tag type's value", () => {
     ["minLength", -1, string, "minLength takes a whole number ≥ 0, not -1"],
     ["multipleOf", -2, number, "multipleOf takes a number > 0, not -2"],
     ["pattern", 5, string, "pattern takes a regular expression, not 5"],
-    ["format", "e-mail", number, 'format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)'],
+    [
+      "format",
+      "e-mail",
+      number,
+      'format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)',
+    ],
     ["maxItems", 2, string, "maxItems applies to arrays only"],
     ["examples", 1, number, "examples takes an array of examples"],
   ] as [string, unknown, Model, string][])("%s %j on a %j: %s", (name, value, model, message) => {

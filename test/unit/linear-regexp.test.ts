@@ -16,12 +16,73 @@ const agree = (pattern: string, texts: string[]) => {
   for (const text of texts) expect([pattern, text, linear.test(text)]).toEqual([pattern, text, native.test(text)]);
 };
 
-const TEXTS = ["", "a", "aa", "ab", "ba", "abc", "aab", "a b", " 1", "1 ", "1.5", "-2e10", "0x1F", "\u00a01\u2028", "😀", "a😀b", "\n", "é", "É", "_", "user_42", "v1.2.3", "Infinity", "-0", "1e21", "9007199254740993"];
+const TEXTS = [
+  "",
+  "a",
+  "aa",
+  "ab",
+  "ba",
+  "abc",
+  "aab",
+  "a b",
+  " 1",
+  "1 ",
+  "1.5",
+  "-2e10",
+  "0x1F",
+  "\u00a01\u2028",
+  "😀",
+  "a😀b",
+  "\n",
+  "é",
+  "É",
+  "_",
+  "user_42",
+  "v1.2.3",
+  "Infinity",
+  "-0",
+  "1e21",
+  "9007199254740993",
+];
 
 test.each([
-  "^a$", "a", "^(a|b)*$", "^(?:ab|a)+c?$", "^[a-z]{2,3}$", "^a{2}$", "^a{2,}$", "^\\d+(?:\\.\\d+)?$", "\\bfoo\\b", "\\Ba", "^.$", "^[^a]*$", "^[\\s\\S]*$",
-  "^\\p{L}+$", "^\\P{L}$", "^\\u{1F600}$", "^\\uD83D\\uDE00$", "^[😀-😂]$", "^\\x41$", "^\\cJ$", "^(?!-0$)-?\\d+$", "^(?=a)\\w+$", "^(?:(?!bc)[\\s\\S])*$", "(?<name>a)b",
-  "^(a*)*$", "^(a|)*b$", "^$", "|", "^(?:a?){3}$", "^\\s*$", "a*?b", "^[\\]\\\\]$", "^[.]$", "^\\.$", "^[-a]$", "^\\/$", NUMERIC_KEY,
+  "^a$",
+  "a",
+  "^(a|b)*$",
+  "^(?:ab|a)+c?$",
+  "^[a-z]{2,3}$",
+  "^a{2}$",
+  "^a{2,}$",
+  "^\\d+(?:\\.\\d+)?$",
+  "\\bfoo\\b",
+  "\\Ba",
+  "^.$",
+  "^[^a]*$",
+  "^[\\s\\S]*$",
+  "^\\p{L}+$",
+  "^\\P{L}$",
+  "^\\u{1F600}$",
+  "^\\uD83D\\uDE00$",
+  "^[😀-😂]$",
+  "^\\x41$",
+  "^\\cJ$",
+  "^(?!-0$)-?\\d+$",
+  "^(?=a)\\w+$",
+  "^(?:(?!bc)[\\s\\S])*$",
+  "(?<name>a)b",
+  "^(a*)*$",
+  "^(a|)*b$",
+  "^$",
+  "|",
+  "^(?:a?){3}$",
+  "^\\s*$",
+  "a*?b",
+  "^[\\]\\\\]$",
+  "^[.]$",
+  "^\\.$",
+  "^[-a]$",
+  "^\\/$",
+  NUMERIC_KEY,
 ])("%s answers as V8 does", (pattern) => agree(pattern, TEXTS));
 
 /** Every pattern the fixtures publish (template literals, numeric keys, tags, JSDoc): typemcp's own patterns. */
@@ -31,7 +92,8 @@ function fixturePatterns(): string[] {
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "pattern" && typeof value === "string") found.add(value);
-      if (key === "patternProperties" && value && typeof value === "object") for (const pattern of Object.keys(value)) found.add(pattern);
+      if (key === "patternProperties" && value && typeof value === "object")
+        for (const pattern of Object.keys(value)) found.add(pattern);
       walk(value);
     }
   };
@@ -42,21 +104,65 @@ function fixturePatterns(): string[] {
 test("every pattern the fixtures publish answers as V8 does, on strings near their edges", () => {
   const patterns = fixturePatterns();
   expect(patterns.length).toBeGreaterThan(10);
-  const texts = [...TEXTS, "user_", "user_1", "user_1.5e3", "user_ 1 ", "id-12-x", "GET /", "POST /a", "a@b", "@", "1.8e308%", "0.001e310%", "1e-400", "0b101", "0o17", "0x", ".5", "5.", "+.5e-3"];
+  const texts = [
+    ...TEXTS,
+    "user_",
+    "user_1",
+    "user_1.5e3",
+    "user_ 1 ",
+    "id-12-x",
+    "GET /",
+    "POST /a",
+    "a@b",
+    "@",
+    "1.8e308%",
+    "0.001e310%",
+    "1e-400",
+    "0b101",
+    "0o17",
+    "0x",
+    ".5",
+    "5.",
+    "+.5e-3",
+  ];
   for (const pattern of patterns) agree(pattern, texts);
 });
 
 test("random patterns and strings: the same answers as V8", () => {
-  const atom = fc.constantFrom("a", "b", ".", "\\d", "\\s", "[ab]", "[^a]", "\\w", "(?:a|b)", "(?:ab)", "(?!a)", "(?=b)", "^", "$", "\\b", "x");
+  const atom = fc.constantFrom(
+    "a",
+    "b",
+    ".",
+    "\\d",
+    "\\s",
+    "[ab]",
+    "[^a]",
+    "\\w",
+    "(?:a|b)",
+    "(?:ab)",
+    "(?!a)",
+    "(?=b)",
+    "^",
+    "$",
+    "\\b",
+    "x",
+  );
   const quantifier = fc.constantFrom("", "", "*", "+", "?", "{2}", "{1,3}", "{0,}", "*?");
   const term = fc.tuple(atom, quantifier).map(([a, q]) => (/^[\^$]|^\\b|^\(\?[=!]/.test(a) && q.length ? a : a + q));
-  const pattern = fc.array(fc.array(term, { maxLength: 5 }).map((t) => t.join("")), { minLength: 1, maxLength: 3 }).map((alternatives) => alternatives.join("|"));
+  const pattern = fc
+    .array(
+      fc.array(term, { maxLength: 5 }).map((t) => t.join("")),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((alternatives) => alternatives.join("|"));
   const text = fc.string({ unit: fc.constantFrom("a", "b", "1", " ", "x", "_", "😀"), maxLength: 8 });
   fc.assert(
     fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 8 }), (p, texts) => {
       const native = new RegExp(p, "u");
       const linear = linearRegExp(p);
-      for (const t of texts) if (linear.test(t) !== native.test(t)) throw new Error(`${p} on ${JSON.stringify(t)}: ${linear.test(t)}, V8 ${native.test(t)}`);
+      for (const t of texts)
+        if (linear.test(t) !== native.test(t))
+          throw new Error(`${p} on ${JSON.stringify(t)}: ${linear.test(t)}, V8 ${native.test(t)}`);
     }),
     { seed: 20_2612, numRuns: 2000 },
   );
@@ -72,7 +178,11 @@ describe("the work is linear where backtracking is not", () => {
   test.each([
     ["an author's ^(a+)+$ on 25 a and a !", "^(a+)+$", "a".repeat(25) + "!"],
     ["the same on 100,000 a and a !", "^(a+)+$", "a".repeat(100_000) + "!"],
-    ["[0-9]+\\.?[0-9]*, quadratic when backtracking, on v + 30,000 digits + x", "^v(?:\\s*(?:[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+))\\s*)$", "v" + "1".repeat(30_000) + "x"],
+    [
+      "[0-9]+\\.?[0-9]*, quadratic when backtracking, on v + 30,000 digits + x",
+      "^v(?:\\s*(?:[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+))\\s*)$",
+      "v" + "1".repeat(30_000) + "x",
+    ],
     ["(a|aa)*b on 50,000 a", "(a|aa)*b", "a".repeat(50_000)],
   ])("%s: refused, in at most (program size) x (length + 1) steps", (_, pattern, text) => {
     const { verdict, visits: work } = visits(pattern, text);
@@ -95,6 +205,9 @@ test("an invalid pattern throws V8's own error", () => {
 test("a pattern whose DFA outgrows its room goes on with the NFA, with the same answers", () => {
   // (a|b)*a(a|b){12}: the DFA needs 2^13 states, past the 1,000 kept.
   const pattern = "^(?:a|b)*a(?:a|b){12}$";
-  const texts = fc.sample(fc.string({ unit: fc.constantFrom("a", "b"), minLength: 10, maxLength: 40 }), { seed: 7, numRuns: 300 });
+  const texts = fc.sample(fc.string({ unit: fc.constantFrom("a", "b"), minLength: 10, maxLength: 40 }), {
+    seed: 7,
+    numRuns: 300,
+  });
   agree(pattern, texts);
 });

@@ -120,22 +120,51 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
     {
       nonPrimitive: [
         "object",
-        { kind: "union", members: [{ kind: "object", properties: [], additional: { kind: "any" } }, { kind: "array", items: { kind: "any" } }] },
+        {
+          kind: "union",
+          members: [
+            { kind: "object", properties: [], additional: { kind: "any" } },
+            { kind: "array", items: { kind: "any" } },
+          ],
+        },
       ],
     },
   ],
   [
     unsupportedParser,
     {
-      bigint: ["bigint", { kind: "unsupported", message: "bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead", lost: true }],
-      symbol: ["symbol", { kind: "unsupported", message: "symbol is not JSON-serializable (symbols are dropped): declare data instead, such as the symbol's description (a string)", lost: true }],
+      bigint: [
+        "bigint",
+        {
+          kind: "unsupported",
+          message:
+            "bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead",
+          lost: true,
+        },
+      ],
+      symbol: [
+        "symbol",
+        {
+          kind: "unsupported",
+          message:
+            "symbol is not JSON-serializable (symbols are dropped): declare data instead, such as the symbol's description (a string)",
+          lost: true,
+        },
+      ],
       never: ["never", { kind: "unsupported", message: "never has no values", uninhabited: true }],
       "Box.param": ["", { kind: "unsupported", message: "P is an unresolved type parameter" }],
       "Box.key": ["", { kind: "unsupported", message: "keyof P depends on an unresolved type parameter" }],
       "Box.first": ["", { kind: "unsupported", message: "P[0] depends on an unresolved type parameter" }],
     },
   ],
-  [primitiveParser, { string: ["string", { kind: "string" }], number: ["number", { kind: "number" }], boolean: ["boolean", { kind: "boolean" }] }],
+  [
+    primitiveParser,
+    {
+      string: ["string", { kind: "string" }],
+      number: ["number", { kind: "number" }],
+      boolean: ["boolean", { kind: "boolean" }],
+    },
+  ],
   [
     literalParser,
     {
@@ -149,26 +178,64 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       huge: ["1e400", { kind: "unsupported", message: "Infinity is not a JSON number (JSON has no Infinity)" }],
     },
   ],
-  [nullishParser, { nullType: ["null", { kind: "null" }], undefinedType: ["undefined", { kind: "null" }], voidType: ["void", { kind: "null" }] }],
+  [
+    nullishParser,
+    {
+      nullType: ["null", { kind: "null" }],
+      undefinedType: ["undefined", { kind: "null" }],
+      voidType: ["void", { kind: "null" }],
+    },
+  ],
   [
     templateLiteralParser,
     {
       prefixed: ["`id-${string}`", { kind: "string", keywords: { pattern: "^id-[\\s\\S]*$" } }],
       // The first placeholder stops at the first ":", as TypeScript splits the string there.
       pair: ["`${string}:${string}`", { kind: "string", keywords: { pattern: "^(?:(?!:)[\\s\\S])*:[\\s\\S]*$" } }],
-      version: ["`v${bigint}`", { kind: "string", keywords: { pattern: "^v-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+)$" } }],
-      shouted: ["Uppercase<string>", { kind: "unsupported", message: "Uppercase<string> has no exact JSON Schema pattern (only string, number and bigint placeholders have one)" }],
+      version: [
+        "`v${bigint}`",
+        { kind: "string", keywords: { pattern: "^v-?(?:0|[1-9][0-9]*|0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+)$" } },
+      ],
+      shouted: [
+        "Uppercase<string>",
+        {
+          kind: "unsupported",
+          message:
+            "Uppercase<string> has no exact JSON Schema pattern (only string, number and bigint placeholders have one)",
+        },
+      ],
     },
   ],
   [
     unionParser,
     {
-      letters: ['"a" | "b"', { kind: "union", members: [{ kind: "literal", value: "a" }, { kind: "literal", value: "b" }] }],
-      color: ["Color", { kind: "union", members: [{ kind: "literal", value: "red" }, { kind: "literal", value: "green" }] }],
+      letters: [
+        '"a" | "b"',
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "a" },
+            { kind: "literal", value: "b" },
+          ],
+        },
+      ],
+      color: [
+        "Color",
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "red" },
+            { kind: "literal", value: "green" },
+          ],
+        },
+      ],
       // undefined travels as null: one null member for both.
       // A member with no values adds none.
       withEmptyBranch: ["number | [never]", { kind: "number" }],
-      allEmpty: ["[never] | { a: never }", { kind: "unsupported", message: "[never] has no values (its element 0 has none)", uninhabited: true }],
+      allEmpty: [
+        "[never] | { a: never }",
+        { kind: "unsupported", message: "[never] has no values (its element 0 has none)", uninhabited: true },
+      ],
       nullable: ["string | null | undefined", { kind: "union", members: [{ kind: "null" }, { kind: "string" }] }],
       // No discriminant: each member admits the other's keys, optional, as TypeScript does for an object literal.
       open: [
@@ -176,8 +243,20 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         {
           kind: "union",
           members: [
-            { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: false }] },
-            { kind: "object", properties: [{ name: "b", model: { kind: "string" }, required: true }, { name: "a", model: { kind: "number" }, required: false }] },
+            {
+              kind: "object",
+              properties: [
+                { name: "a", model: { kind: "number" }, required: true },
+                { name: "b", model: { kind: "string" }, required: false },
+              ],
+            },
+            {
+              kind: "object",
+              properties: [
+                { name: "b", model: { kind: "string" }, required: true },
+                { name: "a", model: { kind: "number" }, required: false },
+              ],
+            },
           ],
         },
       ],
@@ -186,8 +265,20 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         {
           kind: "union",
           members: [
-            { kind: "object", properties: [{ name: "kind", model: { kind: "literal", value: "a" }, required: true }, { name: "a", model: { kind: "number" }, required: true }] },
-            { kind: "object", properties: [{ name: "kind", model: { kind: "literal", value: "b" }, required: true }, { name: "b", model: { kind: "string" }, required: true }] },
+            {
+              kind: "object",
+              properties: [
+                { name: "kind", model: { kind: "literal", value: "a" }, required: true },
+                { name: "a", model: { kind: "number" }, required: true },
+              ],
+            },
+            {
+              kind: "object",
+              properties: [
+                { name: "kind", model: { kind: "literal", value: "b" }, required: true },
+                { name: "b", model: { kind: "string" }, required: true },
+              ],
+            },
           ],
         },
       ],
@@ -202,21 +293,47 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       symbolBranded: ['number & { readonly [brand]: "Meters" }', { kind: "number" }],
       brandedArray: ['string[] & { readonly __brand: "Ids" }', { kind: "array", items: { kind: "string" } }],
       // A non-empty array: the tuple, whose elements are all of the array's element type.
-      nonEmptyArray: ["[number, ...number[]] & number[]", { kind: "tuple", elements: [{ kind: "number" }], minItems: 1, rest: { kind: "number" } }],
-      otherElements: ["[string] & number[]", { kind: "unsupported", message: "[string] & number[] intersects a tuple with arrays or tuples of other element types, which typemcp cannot describe exactly" }],
+      nonEmptyArray: [
+        "[number, ...number[]] & number[]",
+        { kind: "tuple", elements: [{ kind: "number" }], minItems: 1, rest: { kind: "number" } },
+      ],
+      otherElements: [
+        "[string] & number[]",
+        {
+          kind: "unsupported",
+          message:
+            "[string] & number[] intersects a tuple with arrays or tuples of other element types, which typemcp cannot describe exactly",
+        },
+      ],
       bothArrays: ["string[] & readonly string[]", { kind: "array", items: { kind: "string" } }],
       // An object type that is no brand: no number has its properties.
       notBrand: [
         "number & Named",
         {
           kind: "unsupported",
-          message: 'number & Named has no JSON value: no number has the properties of Named ("name"). A brand, which typemcp leaves out, has properties named with a leading underscore or keyed by a symbol only ({ readonly __brand: "Name" })',
+          message:
+            'number & Named has no JSON value: no number has the properties of Named ("name"). A brand, which typemcp leaves out, has properties named with a leading underscore or keyed by a symbol only ({ readonly __brand: "Name" })',
         },
       ],
-      merged: ["{ a: number } & { b: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: true }] }],
+      merged: [
+        "{ a: number } & { b: string }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "number" }, required: true },
+            { name: "b", model: { kind: "string" }, required: true },
+          ],
+        },
+      ],
       nonEmpty: ["string[] & MinItems<1>", { kind: "array", items: { kind: "string" }, keywords: { minItems: 1 } }],
-      unknownTag: ['number & Tag<"foo", 1>', { kind: "unsupported", message: 'Tag<"foo", 1> is a tag typemcp does not know' }],
-      misapplied: ["string & Minimum<0>", { kind: "unsupported", message: "Minimum<0>: minimum applies to numbers only" }],
+      unknownTag: [
+        'number & Tag<"foo", 1>',
+        { kind: "unsupported", message: 'Tag<"foo", 1> is a tag typemcp does not know' },
+      ],
+      misapplied: [
+        "string & Minimum<0>",
+        { kind: "unsupported", message: "Minimum<0>: minimum applies to numbers only" },
+      ],
     },
   ],
   [
@@ -228,7 +345,10 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       // The empty array alone.
       nothing: ["never[]", { kind: "tuple", elements: [], minItems: 0 }],
       // A named type inside is a reference to its one definition.
-      points: ["Point[]", { kind: "array", items: { kind: "ref", definition: { name: "Point", title: "Point", model: point } } }],
+      points: [
+        "Point[]",
+        { kind: "array", items: { kind: "ref", definition: { name: "Point", title: "Point", model: point } } },
+      ],
     },
   ],
   [
@@ -238,16 +358,35 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       tagList: ["TagList", { kind: "array", items: { kind: "string" } }],
       scores: ["Scores", { kind: "array", items: { kind: "number" } }],
       labels: ["Labels", { kind: "array", items: { kind: "string" } }],
-      counted: ["Counted", { kind: "unsupported", message: 'Counted is an array with its own properties ("total"), which a JSON array cannot carry' }],
+      counted: [
+        "Counted",
+        {
+          kind: "unsupported",
+          message: 'Counted is an array with its own properties ("total"), which a JSON array cannot carry',
+        },
+      ],
     },
   ],
   [
     tupleParser,
     {
-      optional: ["[string, number?]", { kind: "tuple", elements: [{ kind: "string" }, { kind: "number" }], minItems: 1 }],
-      rest: ["[string, ...number[]]", { kind: "tuple", elements: [{ kind: "string" }], minItems: 1, rest: { kind: "number" } }],
+      optional: [
+        "[string, number?]",
+        { kind: "tuple", elements: [{ kind: "string" }, { kind: "number" }], minItems: 1 },
+      ],
+      rest: [
+        "[string, ...number[]]",
+        { kind: "tuple", elements: [{ kind: "string" }], minItems: 1, rest: { kind: "number" } },
+      ],
       emptyTuple: ["[]", { kind: "tuple", elements: [], minItems: 0 }],
-      leadingRest: ["[...string[], number]", { kind: "unsupported", message: "[...string[], number] has a rest element before other elements, which JSON Schema cannot express exactly" }],
+      leadingRest: [
+        "[...string[], number]",
+        {
+          kind: "unsupported",
+          message:
+            "[...string[], number] has a rest element before other elements, which JSON Schema cannot express exactly",
+        },
+      ],
       "Box.spread": ["", { kind: "unsupported", message: "[string, ...P] spreads a type parameter" }],
     },
   ],
@@ -259,29 +398,76 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       toJson: ["{ toJSON(): string; ignored: number }", { kind: "string" }],
       // toJSON(): this is the object itself: its data properties.
       stamp: ["Stamp", { kind: "object", properties: [{ name: "at", model: { kind: "number" }, required: true }] }],
-      nested: ["Nested", { kind: "unsupported", message: "Nested has a toJSON() that returns { toJSON(): string; }, whose own toJSON() JSON.stringify does not call" }],
+      nested: [
+        "Nested",
+        {
+          kind: "unsupported",
+          message:
+            "Nested has a toJSON() that returns { toJSON(): string; }, whose own toJSON() JSON.stringify does not call",
+        },
+      ],
     },
   ],
   [
     notSerializableParser,
     {
       // No value of these survives JSON.stringify: `lost`, with what to declare instead.
-      map: ["Map<string, number>", { kind: "unsupported", message: "Map<string, number> is sent as {} (JSON.stringify keeps none of a Map's entries): declare Record<string, number> (Object.fromEntries(map) makes one of a Map)", lost: true }],
-      set: ["Set<string>", { kind: "unsupported", message: "Set<string> is sent as {} (JSON.stringify keeps none of a Set's values): declare string[] ([...set] makes one of a Set)", lost: true }],
-      promise: ["Promise<string>", { kind: "unsupported", message: "Promise<string> is sent as {} (JSON.stringify does not wait for a promise): await it, and declare what it resolves to", lost: true }],
-      callback: ["() => void", { kind: "unsupported", message: "() => void is a function, which JSON drops (undefined, or null in an array): declare data, not a function", lost: true }],
+      map: [
+        "Map<string, number>",
+        {
+          kind: "unsupported",
+          message:
+            "Map<string, number> is sent as {} (JSON.stringify keeps none of a Map's entries): declare Record<string, number> (Object.fromEntries(map) makes one of a Map)",
+          lost: true,
+        },
+      ],
+      set: [
+        "Set<string>",
+        {
+          kind: "unsupported",
+          message:
+            "Set<string> is sent as {} (JSON.stringify keeps none of a Set's values): declare string[] ([...set] makes one of a Set)",
+          lost: true,
+        },
+      ],
+      promise: [
+        "Promise<string>",
+        {
+          kind: "unsupported",
+          message:
+            "Promise<string> is sent as {} (JSON.stringify does not wait for a promise): await it, and declare what it resolves to",
+          lost: true,
+        },
+      ],
+      callback: [
+        "() => void",
+        {
+          kind: "unsupported",
+          message:
+            "() => void is a function, which JSON drops (undefined, or null in an array): declare data, not a function",
+          lost: true,
+        },
+      ],
     },
   ],
   [
     classParser,
     {
       // Public instance fields only: no #private, private, static, accessor or method.
-      account: ["Account", { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] }],
+      account: [
+        "Account",
+        { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] },
+      ],
       emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
       // Getters live on the prototype: JSON.stringify sends such an instance as {}.
       gettersOnly: [
         "Celsius",
-        { kind: "unsupported", message: 'Celsius is sent as {}: its getters ("fahrenheit") live on the prototype, where JSON.stringify never looks. Declare them as properties, or give the class a toJSON() that returns them', lost: true },
+        {
+          kind: "unsupported",
+          message:
+            'Celsius is sent as {}: its getters ("fahrenheit") live on the prototype, where JSON.stringify never looks. Declare them as properties, or give the class a toJSON() that returns them',
+          lost: true,
+        },
       ],
     },
   ],
@@ -289,7 +475,16 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
     objectParser,
     {
       point: ["Point", point],
-      anonymous: ["{ a: number; b?: string }", { kind: "object", properties: [{ name: "a", model: { kind: "number" }, required: true }, { name: "b", model: { kind: "string" }, required: false }] }],
+      anonymous: [
+        "{ a: number; b?: string }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "number" }, required: true },
+            { name: "b", model: { kind: "string" }, required: false },
+          ],
+        },
+      ],
       // Typed undefined alone: never present, not even as null.
       neverPresent: [
         "{ a?: undefined; b?: void; c?: never; d: number }",
@@ -305,10 +500,28 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       ],
       // No key is admitted: an object with none.
       noKeys: ["Record<string, never>", { kind: "object", properties: [] }],
-      emptyProperty: ["{ a: never; b: string }", { kind: "unsupported", message: '{ a: never; b: string; } has no values (its property "a" has none)', uninhabited: true }],
+      emptyProperty: [
+        "{ a: never; b: string }",
+        {
+          kind: "unsupported",
+          message: '{ a: never; b: string; } has no values (its property "a" has none)',
+          uninhabited: true,
+        },
+      ],
       dictionary: ["Record<string, number>", { kind: "object", properties: [], additional: { kind: "number" } }],
-      numberKeyed: ["Record<number, string>", { kind: "object", properties: [], patterns: [{ pattern: NUMERIC_KEY, model: { kind: "string" } }], numberKeys: true }],
-      templateKeyed: ["{ [key: `data_${string}`]: number }", { kind: "object", properties: [], patterns: [{ pattern: "^data_[\\s\\S]*$", model: { kind: "number" } }] }],
+      numberKeyed: [
+        "Record<number, string>",
+        {
+          kind: "object",
+          properties: [],
+          patterns: [{ pattern: NUMERIC_KEY, model: { kind: "string" } }],
+          numberKeys: true,
+        },
+      ],
+      templateKeyed: [
+        "{ [key: `data_${string}`]: number }",
+        { kind: "object", properties: [], patterns: [{ pattern: "^data_[\\s\\S]*$", model: { kind: "number" } }] },
+      ],
     },
   ],
 ];
@@ -320,41 +533,84 @@ for (const [name, [type]] of CASES.flatMap(([, cases]) => Object.entries(cases))
 }
 const probe = probeTypes("parsers", DECLARATIONS, probes);
 /** A probed type, as the checker interface hands it to the parsers (TypeScript 5's own type object). */
-const typeOf = (name: string): Type => (name.includes(".") ? probe.property(...(name.split(".") as [string, string])) : probe.type(name)) as unknown as Type;
+const typeOf = (name: string): Type =>
+  (name.includes(".") ? probe.property(...(name.split(".") as [string, string])) : probe.type(name)) as unknown as Type;
 
 test("the probed types are valid TypeScript", () => {
   expect(probe.compilerErrors).toEqual([]);
 });
 
 test("every parser of the list has cases here", () => {
-  expect(new Set(CASES.map(([parser]) => parser.construct))).toEqual(new Set(parsers.map((parser) => parser.construct)));
+  expect(new Set(CASES.map(([parser]) => parser.construct))).toEqual(
+    new Set(parsers.map((parser) => parser.construct)),
+  );
 });
 
-describe.each(CASES.map(([parser, cases]) => ({ construct: parser.construct, parser, cases: Object.entries(cases) })))("$construct", ({ parser, cases }) => {
-  test.each(cases)("%s: the list hands it to this parser", (name) => {
-    expect(parsers.find((candidate) => candidate.supports(typeOf(name), probe.modeler))?.construct).toBe(parser.construct);
-  });
+describe.each(CASES.map(([parser, cases]) => ({ construct: parser.construct, parser, cases: Object.entries(cases) })))(
+  "$construct",
+  ({ parser, cases }) => {
+    test.each(cases)("%s: the list hands it to this parser", (name) => {
+      expect(parsers.find((candidate) => candidate.supports(typeOf(name), probe.modeler))?.construct).toBe(
+        parser.construct,
+      );
+    });
 
-  test.each(cases)("%s: its exact model", (name, [, model]) => {
-    expect(parser.parse(typeOf(name), probe.modeler)).toEqual(model);
-  });
-});
+    test.each(cases)("%s: its exact model", (name, [, model]) => {
+      expect(parser.parse(typeOf(name), probe.modeler)).toEqual(model);
+    });
+  },
+);
 
 describe("numeric keys (Record<number, T>): canonical numbers, as TypeScript tells a numeric property name", () => {
   const numericKey = new RegExp(NUMERIC_KEY);
   const canonical = (key: string) => String(Number(key)) === key;
   /** Digits that make keys of every shape: integers, fractions, exponents, subnormals, overflows. */
   const candidates = (): string[] => {
-    const keys = new Set<string>(["0", "-0", "NaN", "Infinity", "-Infinity", "1e+21", "1e21", "5e-324", "3e-324", "1e-323", "2.5e-323", "1.79769313486231e+308", "1.79769313486232e+308", "1.8e+308"]);
-    keys.add("9007199254740991").add("9007199254740992").add("9007199254740993").add("123456789012345678901").add("100000000000000000000");
+    const keys = new Set<string>([
+      "0",
+      "-0",
+      "NaN",
+      "Infinity",
+      "-Infinity",
+      "1e+21",
+      "1e21",
+      "5e-324",
+      "3e-324",
+      "1e-323",
+      "2.5e-323",
+      "1.79769313486231e+308",
+      "1.79769313486232e+308",
+      "1.8e+308",
+    ]);
+    keys
+      .add("9007199254740991")
+      .add("9007199254740992")
+      .add("9007199254740993")
+      .add("123456789012345678901")
+      .add("100000000000000000000");
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const values = [0.1, 1 / 3, 123.456, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 2 ** 53, 1e21, 1e-7, 1e-6];
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = [
+      0.1,
+      1 / 3,
+      123.456,
+      5e-324,
+      2.2250738585072014e-308,
+      1.7976931348623157e308,
+      2 ** 53,
+      1e21,
+      1e-7,
+      1e-6,
+    ];
     for (let i = 0; i < 5_000; i++) {
       const digits = 1 + Math.floor(random() * 17);
       const exponent = Math.floor(random() * 660) - 330;
       const value = Number(`${(random() * 10).toFixed(digits - 1)}e${exponent}`);
-      values.push(value, Number(value.toPrecision(digits)), Math.floor(random() * 2 ** 60) / 10 ** Math.floor(random() * 8));
+      values.push(
+        value,
+        Number(value.toPrecision(digits)),
+        Math.floor(random() * 2 ** 60) / 10 ** Math.floor(random() * 8),
+      );
     }
     for (const value of values) {
       for (const v of [value, -value]) {
@@ -377,16 +633,39 @@ describe("numeric keys (Record<number, T>): canonical numbers, as TypeScript tel
   test("it matches canonical keys with up to 15 significant digits (fewer for subnormals) and integers up to 2^53, and no other string", () => {
     const wrong: string[] = [];
     for (const key of candidates()) {
-      const digits = key.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length;
+      const digits = key
+        .replace(/^-/, "")
+        .replace(/e.*$/, "")
+        .replace(".", "")
+        .replace(/^0+/, "")
+        .replace(/0+$/, "").length;
       const integer = /^-?[0-9]+$/.test(key);
-      const expected = canonical(key) && (digits <= digitsKept(key) || (integer && Math.abs(Number(key)) <= 2 ** 53) || /^(-?Infinity|NaN)$/.test(key));
+      const expected =
+        canonical(key) &&
+        (digits <= digitsKept(key) || (integer && Math.abs(Number(key)) <= 2 ** 53) || /^(-?Infinity|NaN)$/.test(key));
       if (numericKey.test(key) !== expected) wrong.push(`${key}: ${expected ? "refused" : "accepted"}`);
     }
     expect(wrong).toEqual([]);
   });
 
   test("the keys of the examples: 2^53 + 1 and 21 digits are read as other numbers; 1e20 and 2^53 are canonical", () => {
-    expect(["9007199254740993", "123456789012345678901", "1.8e+308", "-0", "01", "1.0", "1e21", "3e-324"].filter((k) => numericKey.test(k))).toEqual([]);
-    expect(["9007199254740992", "9007199254740991", "100000000000000000000", "1e+21", "1.79769313486231e+308", "5e-324", "-1.5", "0.000001", "1e-7"].filter((k) => !numericKey.test(k))).toEqual([]);
+    expect(
+      ["9007199254740993", "123456789012345678901", "1.8e+308", "-0", "01", "1.0", "1e21", "3e-324"].filter((k) =>
+        numericKey.test(k),
+      ),
+    ).toEqual([]);
+    expect(
+      [
+        "9007199254740992",
+        "9007199254740991",
+        "100000000000000000000",
+        "1e+21",
+        "1.79769313486231e+308",
+        "5e-324",
+        "-1.5",
+        "0.000001",
+        "1e-7",
+      ].filter((k) => !numericKey.test(k)),
+    ).toEqual([]);
   });
 });

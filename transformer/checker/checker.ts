@@ -73,7 +73,15 @@ export interface Syntax {
   forEachChild(node: ts.Node, visit: (child: ts.Node) => void): void;
   readonly SyntaxKind: Pick<
     typeof ts.SyntaxKind,
-    "TrueKeyword" | "FalseKeyword" | "NullKeyword" | "MinusToken" | "InterfaceDeclaration" | "TypeAliasDeclaration" | "ImportDeclaration" | "ImportEqualsDeclaration" | "ExportDeclaration"
+    | "TrueKeyword"
+    | "FalseKeyword"
+    | "NullKeyword"
+    | "MinusToken"
+    | "InterfaceDeclaration"
+    | "TypeAliasDeclaration"
+    | "ImportDeclaration"
+    | "ImportEqualsDeclaration"
+    | "ExportDeclaration"
   >;
 }
 
@@ -87,7 +95,14 @@ export interface Diagnostic {
   messageText: string | MessageChain;
   source: "typemcp";
   /** Other places the message speaks of (the first registration of a name used twice). */
-  relatedInformation?: { file: ts.SourceFile; start: number; length: number; category: DiagnosticCategory; code: number; messageText: string }[];
+  relatedInformation?: {
+    file: ts.SourceFile;
+    start: number;
+    length: number;
+    category: DiagnosticCategory;
+    code: number;
+    messageText: string;
+  }[];
 }
 export interface MessageChain {
   messageText: string;

@@ -73,7 +73,10 @@ export type DiagnosticCategory = (typeof DiagnosticCategory)[keyof typeof Diagno
  * A function from another TypeScript's flags to typemcp's, built from that TypeScript's enum
  * (name → value) for the flags named in `ours`. The same numbering is passed through as it is.
  */
-export function flagTranslator(ours: Record<string, number>, theirs: Record<string, number | string>): (flags: number) => number {
+export function flagTranslator(
+  ours: Record<string, number>,
+  theirs: Record<string, number | string>,
+): (flags: number) => number {
   const pairs: [number, number][] = [];
   let same = true;
   for (const [name, bit] of Object.entries(ours)) {

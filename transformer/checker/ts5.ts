@@ -46,8 +46,11 @@ export const ts5Syntax: Syntax = {
   isTypeNode: ts.isTypeNode,
   isExpressionWithTypeArguments: ts.isExpressionWithTypeArguments,
   isFixedBinding: (declaration) =>
-    (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & ts.NodeFlags.Const) !== 0) ||
-    ((ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration)) && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0),
+    (ts.isVariableDeclaration(declaration) &&
+      ts.isVariableDeclarationList(declaration.parent) &&
+      (declaration.parent.flags & ts.NodeFlags.Const) !== 0) ||
+    ((ts.isPropertyDeclaration(declaration) || ts.isParameter(declaration)) &&
+      (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0),
   forEachChild: (node, visit) => void ts.forEachChild(node, visit),
   SyntaxKind: ts.SyntaxKind,
 };
@@ -140,7 +143,9 @@ export class Ts5Checker implements TypeChecker {
     return asSymbol(T(type).getProperty(name));
   }
   indexInfos(type: Type): readonly IndexInfo[] {
-    return this.checker.getIndexInfosOfType(T(type)).map((info) => ({ keyType: asType(info.keyType), type: asType(info.type) }));
+    return this.checker
+      .getIndexInfosOfType(T(type))
+      .map((info) => ({ keyType: asType(info.keyType), type: asType(info.type) }));
   }
   callSignatures(type: Type): readonly Signature[] {
     return T(type).getCallSignatures() as unknown as Signature[];
@@ -158,7 +163,9 @@ export class Ts5Checker implements TypeChecker {
     return asType(this.checker.getAwaitedType(T(type)) ?? T(type));
   }
   typeToString(type: Type, full?: boolean): string {
-    return full ? this.checker.typeToString(T(type), undefined, ts.TypeFormatFlags.NoTruncation) : this.checker.typeToString(T(type));
+    return full
+      ? this.checker.typeToString(T(type), undefined, ts.TypeFormatFlags.NoTruncation)
+      : this.checker.typeToString(T(type));
   }
 
   symbolName(symbol: Symbol): string {

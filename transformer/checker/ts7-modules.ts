@@ -41,9 +41,21 @@ export function loadTs7Modules(directory: string): Ts7Modules {
   } catch (error) {
     const [major, minor] = process.versions.node.split(".").map(Number);
     if ((error as { code?: string }).code === "ERR_REQUIRE_ESM" && (major < 20 || (major === 20 && minor < 19))) {
-      throw new Error(`TypeScript ${version}'s API is made of ES modules, which this Node.js (${process.version}) cannot load from typemcp: use Node.js 20.19 or later`, { cause: error });
+      throw new Error(
+        `TypeScript ${version}'s API is made of ES modules, which this Node.js (${process.version}) cannot load from typemcp: use Node.js 20.19 or later`,
+        { cause: error },
+      );
     }
     throw error;
   }
-  return { directory, version, sync, is, SyntaxKind: ast.SyntaxKind, NodeFlags: ast.NodeFlags, TypeFlags: sync.TypeFlags, SymbolFlags: sync.SymbolFlags };
+  return {
+    directory,
+    version,
+    sync,
+    is,
+    SyntaxKind: ast.SyntaxKind,
+    NodeFlags: ast.NodeFlags,
+    TypeFlags: sync.TypeFlags,
+    SymbolFlags: sync.SymbolFlags,
+  };
 }

@@ -87,9 +87,27 @@ const OBJECT_MAPPED = 32;
 const OBJECT_INSTANTIATED = 64;
 
 const NULLISH = TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
-const PRIMITIVE_OR_NEVER = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.ESSymbol | TypeFlags.UniqueESSymbol | NULLISH | TypeFlags.Never;
+const PRIMITIVE_OR_NEVER =
+  TypeFlags.StringLike |
+  TypeFlags.NumberLike |
+  TypeFlags.BooleanLike |
+  TypeFlags.BigIntLike |
+  TypeFlags.ESSymbol |
+  TypeFlags.UniqueESSymbol |
+  NULLISH |
+  TypeFlags.Never;
 /** Types whose non-nullable form is another type (`T & {}`, `{}`): the checker is asked. */
-const STANDS_FOR_OTHERS = TypeFlags.Intersection | TypeFlags.Union | TypeFlags.Any | TypeFlags.Unknown | TypeFlags.TypeParameter | TypeFlags.Index | TypeFlags.IndexedAccess | TypeFlags.Conditional | TypeFlags.Substitution | TypeFlags.NonPrimitive;
+const STANDS_FOR_OTHERS =
+  TypeFlags.Intersection |
+  TypeFlags.Union |
+  TypeFlags.Any |
+  TypeFlags.Unknown |
+  TypeFlags.TypeParameter |
+  TypeFlags.Index |
+  TypeFlags.IndexedAccess |
+  TypeFlags.Conditional |
+  TypeFlags.Substitution |
+  TypeFlags.NonPrimitive;
 
 /** `typeof x`'s answers, in the order TypeScript 5 creates their literal types. */
 const TYPEOF_NAMES = ["string", "number", "bigint", "boolean", "symbol", "undefined", "object", "function"];
@@ -145,10 +163,13 @@ export function ts7Syntax(modules: Ts7Modules): Syntax {
     isTypeNode: is.isTypeNode,
     isExpressionWithTypeArguments: is.isExpressionWithTypeArguments,
     isFixedBinding: (declaration: ts.Node) =>
-      (is.isVariableDeclaration(declaration) && is.isVariableDeclarationList(declaration.parent) && (declaration.parent.flags & modules.NodeFlags.Const) !== 0) ||
+      (is.isVariableDeclaration(declaration) &&
+        is.isVariableDeclarationList(declaration.parent) &&
+        (declaration.parent.flags & modules.NodeFlags.Const) !== 0) ||
       ((is.isPropertyDeclaration(declaration) || is.isParameterDeclaration(declaration)) &&
         ((declaration as ts.HasModifiers).modifiers ?? []).some((modifier) => modifier.kind === kind.ReadonlyKeyword)),
-    forEachChild: (node, visit) => void (node as unknown as { forEachChild(v: (n: ts.Node) => void): void }).forEachChild(visit),
+    forEachChild: (node, visit) =>
+      void (node as unknown as { forEachChild(v: (n: ts.Node) => void): void }).forEachChild(visit),
     SyntaxKind: kind as unknown as Syntax["SyntaxKind"],
   } as Syntax;
 }
@@ -201,7 +222,8 @@ export class Ts7Checker implements TypeChecker {
           try {
             return (member as (...a: unknown[]) => unknown).apply(target, args);
           } catch (error) {
-            if (error instanceof Error && /\bpanic: |SyncRpcChannel|EPIPE/.test(error.message)) this.stoppedBy ??= error;
+            if (error instanceof Error && /\bpanic: |SyncRpcChannel|EPIPE/.test(error.message))
+              this.stoppedBy ??= error;
             throw error;
           }
         };
@@ -264,7 +286,10 @@ export class Ts7Checker implements TypeChecker {
   }
   tupleShape(type: Type): { elementFlags: readonly number[]; minLength: number } {
     const elementFlags = T(type).getTarget().elementFlags ?? [];
-    return { elementFlags, minLength: elementFlags.filter((flags) => flags & (ElementFlags.Required | ElementFlags.Variadic)).length };
+    return {
+      elementFlags,
+      minLength: elementFlags.filter((flags) => flags & (ElementFlags.Required | ElementFlags.Variadic)).length,
+    };
   }
   isArrayType(type: Type): boolean {
     const t = T(type);
@@ -312,9 +337,20 @@ export class Ts7Checker implements TypeChecker {
     const found = new Map<number, ApiSymbol>();
     for (const declaration of this.declarations(symbol as unknown as Symbol)) {
       for (const member of (declaration as unknown as ts.InterfaceDeclaration).members ?? []) {
-        if (member.kind === kind.CallSignature || member.kind === kind.ConstructSignature || member.kind === kind.IndexSignature) continue;
+        if (
+          member.kind === kind.CallSignature ||
+          member.kind === kind.ConstructSignature ||
+          member.kind === kind.IndexSignature
+        )
+          continue;
         const name = member.name;
-        if ((member.kind !== kind.PropertySignature && member.kind !== kind.MethodSignature) || !name || ![kind.Identifier, kind.StringLiteral, kind.NumericLiteral].includes(name.kind) || !this.symbolsAt.has(name)) return undefined;
+        if (
+          (member.kind !== kind.PropertySignature && member.kind !== kind.MethodSignature) ||
+          !name ||
+          ![kind.Identifier, kind.StringLiteral, kind.NumericLiteral].includes(name.kind) ||
+          !this.symbolsAt.has(name)
+        )
+          return undefined;
         const property = this.symbolsAt.get(name);
         if (!property) return undefined;
         if (!found.has(property.id)) found.set(property.id, property);
@@ -333,19 +369,37 @@ export class Ts7Checker implements TypeChecker {
     const names: ts.Node[] = [];
     const members: ts.Node[] = [];
     const addMembers = (list: readonly ts.TypeElement[] | undefined) => {
-      for (const member of list ?? []) if ((member.kind === kind.PropertySignature || member.kind === kind.MethodSignature) && member.name && member.name.kind !== kind.ComputedPropertyName) members.push(member.name);
+      for (const member of list ?? [])
+        if (
+          (member.kind === kind.PropertySignature || member.kind === kind.MethodSignature) &&
+          member.name &&
+          member.name.kind !== kind.ComputedPropertyName
+        )
+          members.push(member.name);
     };
     for (const file of files) {
       for (const statement of file.statements) {
-        const declaration = statement as ts.DeclarationStatement & { members?: readonly ts.TypeElement[]; type?: ts.TypeNode };
-        if (![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration, kind.EnumDeclaration].includes(statement.kind) || !declaration.name) continue;
+        const declaration = statement as ts.DeclarationStatement & {
+          members?: readonly ts.TypeElement[];
+          type?: ts.TypeNode;
+        };
+        if (
+          ![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration, kind.EnumDeclaration].includes(
+            statement.kind,
+          ) ||
+          !declaration.name
+        )
+          continue;
         names.push(declaration.name);
         if (statement.kind === kind.InterfaceDeclaration) addMembers(declaration.members);
-        if (statement.kind === kind.TypeAliasDeclaration && declaration.type?.kind === kind.TypeLiteral) addMembers((declaration.type as ts.TypeLiteralNode).members);
+        if (statement.kind === kind.TypeAliasDeclaration && declaration.type?.kind === kind.TypeLiteral)
+          addMembers((declaration.type as ts.TypeLiteralNode).members);
       }
     }
     this.prefetchSymbolsAt([...names, ...members]);
-    this.prefetchTypes(members.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined));
+    this.prefetchTypes(
+      members.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
+    );
   }
 
   /**
@@ -354,10 +408,19 @@ export class Ts7Checker implements TypeChecker {
    */
   prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
     const kind = this.kind;
-    const parameters = declarations.flatMap((d) => d.parameters.map((p) => p.name).filter((name) => name.kind === kind.Identifier));
+    const parameters = declarations.flatMap((d) =>
+      d.parameters.map((p) => p.name).filter((name) => name.kind === kind.Identifier),
+    );
     this.prefetchSymbolsAt(parameters);
-    this.prefetchTypes(parameters.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined));
-    const returns = declarations.map((d) => d.type).filter((type): type is ts.TypeNode => type !== undefined && type.kind !== kind.TypePredicate && !this.typesAt.has(type));
+    this.prefetchTypes(
+      parameters.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
+    );
+    const returns = declarations
+      .map((d) => d.type)
+      .filter(
+        (type): type is ts.TypeNode =>
+          type !== undefined && type.kind !== kind.TypePredicate && !this.typesAt.has(type),
+      );
     if (returns.length) {
       const types = this.api.getTypeAtLocation(returns);
       returns.forEach((node, i) => this.typesAt.set(node, types[i]));
@@ -379,7 +442,9 @@ export class Ts7Checker implements TypeChecker {
     const bases = memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []);
     if (!bases.length) return properties;
     const names = properties.filter((p) => p.parent === target.symbol).map((p) => p.name);
-    for (const base of bases) for (const symbol of this.properties(asType(base))) if (!names.includes(S(symbol).name)) names.push(S(symbol).name);
+    for (const base of bases)
+      for (const symbol of this.properties(asType(base)))
+        if (!names.includes(S(symbol).name)) names.push(S(symbol).name);
     const rank = new Map(names.map((name, i) => [name, i]));
     return [...properties].sort((a, b) => (rank.get(a.name) ?? names.length) - (rank.get(b.name) ?? names.length));
   }
@@ -403,11 +468,23 @@ export class Ts7Checker implements TypeChecker {
     if (!symbol) return undefined;
     // A class's symbol is its constructor's too: only its instance type is a class type.
     const classOrInterface = (target.objectFlags & OBJECT_CLASS_OR_INTERFACE) !== 0;
-    if (classOrInterface !== ((this.symbolFlags(symbol as unknown as Symbol) & (SymbolFlag.Class | SymbolFlag.Interface)) !== 0)) return undefined;
+    if (
+      classOrInterface !==
+      ((this.symbolFlags(symbol as unknown as Symbol) & (SymbolFlag.Class | SymbolFlag.Interface)) !== 0)
+    )
+      return undefined;
     return memo(this.shapes, symbol, () => {
       const kind = this.kind;
       const handles = symbol.declarations ?? [];
-      if (!handles.length || handles.some((h) => /\.d\.[cm]?ts$/.test(h.path) || ![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeLiteral].includes(h.kind))) return undefined;
+      if (
+        !handles.length ||
+        handles.some(
+          (h) =>
+            /\.d\.[cm]?ts$/.test(h.path) ||
+            ![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeLiteral].includes(h.kind),
+        )
+      )
+        return undefined;
       const shape = { call: false, construct: false, index: false };
       for (const declaration of this.declarations(symbol as unknown as Symbol)) {
         if ((declaration as unknown as ts.InterfaceDeclaration).heritageClauses?.length) return undefined;
@@ -425,17 +502,25 @@ export class Ts7Checker implements TypeChecker {
   indexInfos(type: Type): readonly IndexInfo[] {
     if (this.declaredShape(T(type))?.index === false) return [];
     return memo(this.indexInfosOf, T(type), () =>
-      this.api.getIndexInfosOfType(T(type)).map((info) => ({ keyType: asType(info.keyType), type: asType(info.valueType) })),
+      this.api
+        .getIndexInfosOfType(T(type))
+        .map((info) => ({ keyType: asType(info.keyType), type: asType(info.valueType) })),
     );
   }
   callSignatures(type: Type): readonly Signature[] {
     // Arrays and tuples are never callable.
     if (this.declaredShape(T(type))?.call === false || this.isArrayType(type) || this.isTupleType(type)) return [];
-    return memo(this.callSignaturesOf, T(type), () => this.api.getSignaturesOfType(T(type), SIGNATURE_CALL)) as unknown as readonly Signature[];
+    return memo(this.callSignaturesOf, T(type), () =>
+      this.api.getSignaturesOfType(T(type), SIGNATURE_CALL),
+    ) as unknown as readonly Signature[];
   }
   hasConstructSignatures(type: Type): boolean {
     if (this.declaredShape(T(type))?.construct === false) return false;
-    return memo(this.constructSignaturesOf, T(type), () => this.api.getSignaturesOfType(T(type), SIGNATURE_CONSTRUCT).length > 0);
+    return memo(
+      this.constructSignaturesOf,
+      T(type),
+      () => this.api.getSignaturesOfType(T(type), SIGNATURE_CONSTRUCT).length > 0,
+    );
   }
   private prefetchTypes(symbols: readonly ApiSymbol[]): void {
     const missing = symbols.filter((symbol) => !this.typeOf.has(symbol));
@@ -469,13 +554,21 @@ export class Ts7Checker implements TypeChecker {
     const flags = this.flags(type);
     if (flags & TypeFlags.Any) return type;
     // A primitive is no promise, even intersected with a thenable (`string & PromiseLike<T>`), as the checker decides.
-    if (flags & TypeFlags.Intersection && this.constituents(type).some((member) => this.flags(member) & PRIMITIVE_OR_NEVER)) return type;
+    if (
+      flags & TypeFlags.Intersection &&
+      this.constituents(type).some((member) => this.flags(member) & PRIMITIVE_OR_NEVER)
+    )
+      return type;
     if (flags & TypeFlags.Union) {
       const members = this.constituents(type).map((member) => this.awaited(member));
       // A union's members awaited to one type are that type; to several, their union, for which
       // the API has no handle: undefined (the caller says so, rather than describe the promises).
       if (members.some((member) => member === undefined)) return undefined;
-      return members.every((member) => member === members[0]) ? members[0] : members.every((member, i) => member === this.constituents(type)[i]) ? type : undefined;
+      return members.every((member) => member === members[0])
+        ? members[0]
+        : members.every((member, i) => member === this.constituents(type)[i])
+          ? type
+          : undefined;
     }
     const then = this.property(type, "then");
     if (!then) return type;
@@ -491,7 +584,9 @@ export class Ts7Checker implements TypeChecker {
   }
   typeToString(type: Type, full?: boolean): string {
     const cache = full ? this.fullTexts : this.texts;
-    return memo(cache, T(type), () => (full ? this.api.typeToString(T(type), undefined, NO_TRUNCATION) : this.api.typeToString(T(type))));
+    return memo(cache, T(type), () =>
+      full ? this.api.typeToString(T(type), undefined, NO_TRUNCATION) : this.api.typeToString(T(type)),
+    );
   }
 
   symbolName(symbol: Symbol): string {
@@ -501,7 +596,11 @@ export class Ts7Checker implements TypeChecker {
     return this.symbolFlagsOf(S(symbol).flags);
   }
   declarations(symbol: Symbol): readonly ts.Declaration[] {
-    return memo(this.declarationsOf, S(symbol), () => (S(symbol).declarations ?? []).map((handle) => handle.resolve() as ts.Declaration).filter((node) => node !== undefined));
+    return memo(this.declarationsOf, S(symbol), () =>
+      (S(symbol).declarations ?? [])
+        .map((handle) => handle.resolve() as ts.Declaration)
+        .filter((node) => node !== undefined),
+    );
   }
   valueDeclaration(symbol: Symbol): ts.Declaration | undefined {
     return S(symbol).valueDeclaration?.resolve() as ts.Declaration | undefined;
@@ -510,7 +609,13 @@ export class Ts7Checker implements TypeChecker {
     const s = S(symbol);
     if (s.escapedName.startsWith("__@") || s.escapedName.startsWith("__#")) return true;
     const kind = this.kind;
-    const members = [kind.PropertyDeclaration, kind.GetAccessor, kind.SetAccessor, kind.Parameter, kind.MethodDeclaration];
+    const members = [
+      kind.PropertyDeclaration,
+      kind.GetAccessor,
+      kind.SetAccessor,
+      kind.Parameter,
+      kind.MethodDeclaration,
+    ];
     // Only class members carry these modifiers: other declarations are not resolved.
     if (!(s.declarations ?? []).some((handle) => members.includes(handle.kind))) return false;
     const accessor = (this.symbolFlags(symbol) & (SymbolFlag.GetAccessor | SymbolFlag.SetAccessor)) !== 0;
@@ -518,7 +623,12 @@ export class Ts7Checker implements TypeChecker {
       const name = (declaration as ts.NamedDeclaration).name;
       if (name && name.kind === kind.PrivateIdentifier) return true;
       const modifiers = (declaration as { modifiers?: readonly ts.Node[] }).modifiers ?? [];
-      if (modifiers.some((m) => m.kind === kind.PrivateKeyword || m.kind === kind.ProtectedKeyword || m.kind === kind.StaticKeyword)) return true;
+      if (
+        modifiers.some(
+          (m) => m.kind === kind.PrivateKeyword || m.kind === kind.ProtectedKeyword || m.kind === kind.StaticKeyword,
+        )
+      )
+        return true;
       if (accessor && this.syntax.isClassLike(declaration.parent)) return true;
     }
     return false;
@@ -526,7 +636,11 @@ export class Ts7Checker implements TypeChecker {
   private isLibraryFile(path: string): boolean {
     // A default library is a declaration file (lib.*.d.ts): no other file is asked about.
     if (!/\.d\.[cm]?ts$/.test(path)) return false;
-    return memo(this.libraryFiles, path, () => this.program.getSourceFileMetadataByPath(path)?.isDefaultLibrary ?? false);
+    return memo(
+      this.libraryFiles,
+      path,
+      () => this.program.getSourceFileMetadataByPath(path)?.isDefaultLibrary ?? false,
+    );
   }
   isLibrarySymbol(symbol: Symbol): boolean {
     const declarations = S(symbol).declarations ?? [];
@@ -567,7 +681,11 @@ export class Ts7Checker implements TypeChecker {
       if (!owner) return false;
       if (declaration.kind === kind.Parameter) return hasJsDoc(owner);
       if (declaration.kind === kind.VariableDeclaration) return hasJsDoc(owner.parent);
-      if (owner.kind === kind.ClassDeclaration || owner.kind === kind.ClassExpression || owner.kind === kind.InterfaceDeclaration) {
+      if (
+        owner.kind === kind.ClassDeclaration ||
+        owner.kind === kind.ClassExpression ||
+        owner.kind === kind.InterfaceDeclaration
+      ) {
         return ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
       }
       return false;
@@ -587,18 +705,35 @@ export class Ts7Checker implements TypeChecker {
       if (hasJsDoc(declaration) || name.kind !== kind.Identifier) return undefined;
       const tags = jsDocsOf(declaration.parent)
         .flatMap((doc) => doc.tags ?? [])
-        .filter((tag) => tag.kind === kind.JSDocParameterTag && tag.name?.kind === kind.Identifier && tag.name.text === (name as ts.Identifier).text);
+        .filter(
+          (tag) =>
+            tag.kind === kind.JSDocParameterTag &&
+            tag.name?.kind === kind.Identifier &&
+            tag.name.text === (name as ts.Identifier).text,
+        );
       if (tags.length > 1) return undefined;
       const comment = tags.length ? plainText(tags[0].comment, kind) : "";
       return comment === undefined ? undefined : { comment, tags: [] };
     }
-    const owned = [kind.PropertySignature, kind.PropertyDeclaration, kind.FunctionDeclaration, kind.MethodDeclaration, kind.MethodSignature, kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration];
+    const owned = [
+      kind.PropertySignature,
+      kind.PropertyDeclaration,
+      kind.FunctionDeclaration,
+      kind.MethodDeclaration,
+      kind.MethodSignature,
+      kind.InterfaceDeclaration,
+      kind.ClassDeclaration,
+      kind.TypeAliasDeclaration,
+    ];
     if (!owned.includes(declaration.kind)) return undefined;
     const docs = jsDocsOf(declaration);
     if (docs.length > 1) return undefined;
     // A member whose own comment or tags are missing shows its base's, where it has one.
     const owner = declaration.parent;
-    const inherits = !!owner && [kind.ClassDeclaration, kind.ClassExpression, kind.InterfaceDeclaration].includes(owner.kind) && ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
+    const inherits =
+      !!owner &&
+      [kind.ClassDeclaration, kind.ClassExpression, kind.InterfaceDeclaration].includes(owner.kind) &&
+      ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
     if (!docs.length) return inherits ? undefined : { comment: "", tags: [] };
     const comment = plainText(docs[0].comment, kind);
     if (comment === undefined) return undefined;
@@ -606,7 +741,8 @@ export class Ts7Checker implements TypeChecker {
     for (const tag of docs[0].tags ?? []) {
       const name = tag.tagName.text;
       const text = plainText(tag.comment, kind);
-      if (text === undefined || name === "inheritDoc" || name === "inheritdoc" || tag.kind === kind.JSDocParameterTag) return undefined;
+      if (text === undefined || name === "inheritDoc" || name === "inheritdoc" || tag.kind === kind.JSDocParameterTag)
+        return undefined;
       tags.push({ name, text });
     }
     if (inherits && (!comment || !tags.length)) return undefined;
@@ -619,8 +755,11 @@ export class Ts7Checker implements TypeChecker {
   parameters(signature: Signature): readonly Symbol[] {
     return memo(this.parametersOf, G(signature), () => {
       // The symbols of the declaration's parameters (`this` is none), where asked already (prefetchSignatures).
-      const declared = this.signatureDeclaration(signature)?.parameters.filter((p) => !(p.name.kind === this.kind.Identifier && (p.name as ts.Identifier).text === "this"));
-      if (declared?.every((p) => this.symbolsAt.get(p.name) !== undefined)) return declared.map((p) => this.symbolsAt.get(p.name)!);
+      const declared = this.signatureDeclaration(signature)?.parameters.filter(
+        (p) => !(p.name.kind === this.kind.Identifier && (p.name as ts.Identifier).text === "this"),
+      );
+      if (declared?.every((p) => this.symbolsAt.get(p.name) !== undefined))
+        return declared.map((p) => this.symbolsAt.get(p.name)!);
       const parameters = G(signature).getParameters();
       this.prefetchTypes(parameters);
       return parameters;
@@ -652,7 +791,7 @@ export class Ts7Checker implements TypeChecker {
       if (holder?.kind === kind.VariableDeclaration) named = (holder as ts.VariableDeclaration).name;
     }
     const symbol = named && this.symbolAt(named);
-    return symbol ? this.documentation(symbol)?.comment ?? "" : "";
+    return symbol ? (this.documentation(symbol)?.comment ?? "") : "";
   }
 
   private readonly symbolsAt = new Map<ts.Node, ApiSymbol | undefined>();
@@ -684,13 +823,21 @@ export class Ts7Checker implements TypeChecker {
   resolvedDeclaration(call: ts.CallExpression): ts.Declaration | undefined {
     const { syntax } = this;
     const callee = call.expression;
-    const name = syntax.isPropertyAccessExpression(callee) ? callee.name : syntax.isIdentifier(callee) ? callee : undefined;
+    const name = syntax.isPropertyAccessExpression(callee)
+      ? callee.name
+      : syntax.isIdentifier(callee)
+        ? callee
+        : undefined;
     let symbol = name && this.symbolAt(name);
     if (symbol && this.symbolFlags(symbol) & SymbolFlag.Alias) symbol = this.aliasedSymbol(symbol);
     if (symbol && this.symbolFlags(symbol) & (SymbolFlag.Method | SymbolFlag.Function)) {
       const handles = S(symbol).declarations ?? [];
       const kind = this.kind;
-      if (handles.length === 1 && [kind.MethodDeclaration, kind.MethodSignature, kind.FunctionDeclaration].includes(handles[0].kind)) return this.declarations(symbol)[0];
+      if (
+        handles.length === 1 &&
+        [kind.MethodDeclaration, kind.MethodSignature, kind.FunctionDeclaration].includes(handles[0].kind)
+      )
+        return this.declarations(symbol)[0];
     }
     return this.api.getResolvedSignature(call)?.declaration?.resolve() as ts.Declaration | undefined;
   }

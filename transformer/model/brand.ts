@@ -14,7 +14,11 @@ export function isBrandProperty(symbol: Symbol, { checker }: ParseContext): bool
 /** An object type made of brand properties only (one at least): `{ readonly __brand: "UserId" }`. */
 export function isBrand(type: Type, ctx: ParseContext): boolean {
   const properties = ctx.checker.properties(type);
-  return properties.length > 0 && properties.every((p) => isBrandProperty(p, ctx)) && ctx.checker.callSignatures(type).length === 0;
+  return (
+    properties.length > 0 &&
+    properties.every((p) => isBrandProperty(p, ctx)) &&
+    ctx.checker.callSignatures(type).length === 0
+  );
 }
 
 /** The data properties a type declares besides its library ones and its brands: what an array-like type adds to an array. */
@@ -23,6 +27,8 @@ export function ownDataProperties(type: Type, ctx: ParseContext): string[] {
   return checker
     .properties(type)
     .filter((p) => !(checker.symbolFlags(p) & (SymbolFlags.Method | SymbolFlags.Accessor | SymbolFlags.Prototype)))
-    .filter((p) => !checker.hasLibraryDeclaration(p) && !isBrandProperty(p, ctx) && !checker.isNonPublicOrStaticMember(p))
+    .filter(
+      (p) => !checker.hasLibraryDeclaration(p) && !isBrandProperty(p, ctx) && !checker.isNonPublicOrStaticMember(p),
+    )
     .map((p) => checker.symbolName(p));
 }

@@ -7,7 +7,11 @@ import type { Annotations, Keywords, Model } from "./model";
  * tags typemcp knows (`@minimum 0`, `@format email`, `@deprecated`, ...) as keywords.
  * `error` says what is wrong with a malformed tag; the caller reports it where it is.
  */
-export function documentation(symbol: Symbol | undefined, model: Model, checker: TypeChecker): Annotations & { error?: string } {
+export function documentation(
+  symbol: Symbol | undefined,
+  model: Model,
+  checker: TypeChecker,
+): Annotations & { error?: string } {
   const docs = symbol && checker.documentation(symbol);
   if (!docs) return {};
   const result: Annotations & { error?: string } = {};

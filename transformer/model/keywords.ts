@@ -26,7 +26,10 @@ const shown = (value: JsonValue) => (typeof value === "number" ? String(value) :
 function notJson(value: JsonValue): string | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
   if (Array.isArray(value)) return value.map(notJson).find((problem) => problem !== undefined);
-  if (value !== null && typeof value === "object") return Object.values(value).map(notJson).find((problem) => problem !== undefined);
+  if (value !== null && typeof value === "object")
+    return Object.values(value)
+      .map(notJson)
+      .find((problem) => problem !== undefined);
   return undefined;
 }
 
@@ -37,7 +40,8 @@ function notJson(value: JsonValue): string | undefined {
  */
 function jsonFromText(text: string): JsonValue | { error: string } {
   const value = json(text);
-  if (value === text.trim() && /^[[{"]/.test(value)) return { error: `takes a JSON value: ${value} is not JSON (keys and strings go in double quotes)` };
+  if (value === text.trim() && /^[[{"]/.test(value))
+    return { error: `takes a JSON value: ${value} is not JSON (keys and strings go in double quotes)` };
   const problem = notJson(value);
   return problem ? { error: `takes a JSON value: ${problem}` } : value;
 }
@@ -55,7 +59,8 @@ const number = (check: (n: number) => string | undefined = () => undefined): Omi
     const problem = check(value);
     return problem === undefined ? value : { error: problem };
   },
-  check: (value) => (typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${shown(value)}`),
+  check: (value) =>
+    typeof value === "number" && Number.isFinite(value) ? check(value) : `takes a number, not ${shown(value)}`,
 });
 
 const count = number((n) => (Number.isInteger(n) && n >= 0 ? undefined : `takes a whole number ≥ 0, not ${n}`));
@@ -72,7 +77,9 @@ function checkPattern(value: JsonValue): string | undefined {
 }
 
 const checkFormat = (value: JsonValue) =>
-  typeof value === "string" && FORMATS.includes(value) ? undefined : `is not a format typemcp validates (one of: ${FORMATS.join(", ")})`;
+  typeof value === "string" && FORMATS.includes(value)
+    ? undefined
+    : `is not a format typemcp validates (one of: ${FORMATS.join(", ")})`;
 
 /** The JSON value a tag's text is; text that is not JSON is the string it says (`@default metric`). */
 function json(text: string): JsonValue {
@@ -103,19 +110,27 @@ const RULES: Record<string, KeywordRule> = {
   maxLength: { applies: "string", ...count },
   pattern: {
     applies: "string",
-    fromText: (text) => checkPattern(text.trim()) === undefined ? text.trim() : { error: checkPattern(text.trim())! },
+    fromText: (text) => (checkPattern(text.trim()) === undefined ? text.trim() : { error: checkPattern(text.trim())! }),
     check: checkPattern,
   },
   format: {
     applies: "string",
-    fromText: (text) => (checkFormat(text.trim()) === undefined ? text.trim() : { error: `${JSON.stringify(text.trim())} ${checkFormat(text.trim())}` }),
+    fromText: (text) =>
+      checkFormat(text.trim()) === undefined
+        ? text.trim()
+        : { error: `${JSON.stringify(text.trim())} ${checkFormat(text.trim())}` },
     check: (value) => checkFormat(value) && `${JSON.stringify(value)} ${checkFormat(value)}`,
   },
   minItems: { applies: "array", ...count },
   maxItems: { applies: "array", ...count },
   uniqueItems: {
     applies: "array",
-    fromText: (text) => (text.trim() === "" || text.trim() === "true" ? true : text.trim() === "false" ? false : { error: `takes true or false, not ${JSON.stringify(text)}` }),
+    fromText: (text) =>
+      text.trim() === "" || text.trim() === "true"
+        ? true
+        : text.trim() === "false"
+          ? false
+          : { error: `takes true or false, not ${JSON.stringify(text)}` },
     check: (value) => (typeof value === "boolean" ? undefined : `takes true or false, not ${JSON.stringify(value)}`),
   },
   default: { applies: "any", fromText: jsonFromText, check: checkJson },
@@ -123,12 +138,22 @@ const RULES: Record<string, KeywordRule> = {
     applies: "any",
     fromText: (text) => {
       const value = jsonFromText(text);
-      return Array.isArray(value) || (value !== null && typeof value === "object" && "error" in value) ? value : [value];
+      return Array.isArray(value) || (value !== null && typeof value === "object" && "error" in value)
+        ? value
+        : [value];
     },
     check: (value) => (Array.isArray(value) ? checkJson(value) : "takes an array of examples"),
   },
-  deprecated: { applies: "any", fromText: () => true, check: (value) => (typeof value === "boolean" ? undefined : "takes true or false") },
-  title: { applies: "any", fromText: (text) => text.trim(), check: (value) => (typeof value === "string" ? undefined : "takes a string") },
+  deprecated: {
+    applies: "any",
+    fromText: () => true,
+    check: (value) => (typeof value === "boolean" ? undefined : "takes true or false"),
+  },
+  title: {
+    applies: "any",
+    fromText: (text) => text.trim(),
+    check: (value) => (typeof value === "string" ? undefined : "takes a string"),
+  },
 };
 
 export function isKeyword(name: string): boolean {
@@ -176,8 +201,10 @@ function appliesTo(rule: KeywordRule, model: Model): boolean {
 export function keywordFromTag(name: string, text: string, model: Model): { value: JsonValue } | { error: string } {
   const rule = RULES[name];
   const value = rule.fromText(text);
-  if (value !== null && typeof value === "object" && !Array.isArray(value) && "error" in value) return { error: `@${name} ${value.error}` };
-  if (!appliesTo(rule, model)) return { error: `@${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only` };
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && "error" in value)
+    return { error: `@${name} ${value.error}` };
+  if (!appliesTo(rule, model))
+    return { error: `@${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only` };
   // A bare word is a string default (`@default metric`): for a type no string is, it is a mistake.
   if (name === "default" && !isJsonText(text) && !admitsString(model)) {
     return { error: `@default takes a JSON value: ${text.trim()} is not JSON, and this type admits no string` };
@@ -190,7 +217,8 @@ export function checkTagKeyword(name: string, value: JsonValue, model: Model): s
   const rule = RULES[name];
   const problem = rule.check(value);
   if (problem) return `${name} ${problem}`;
-  if (!appliesTo(rule, model)) return `${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only`;
+  if (!appliesTo(rule, model))
+    return `${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only`;
   return undefined;
 }
 

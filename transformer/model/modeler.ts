@@ -72,8 +72,10 @@ export class TypeModeler implements ParseContext {
     if (this.inProgress.size === 0) return this.rootModelOf(type);
     // Bounds on the work one root type may cause: types that expand without end
     // (`interface Box<T> { inner: Box<Box<T>> }`) or to very many distinct types.
-    if (this.inProgress.size >= MAX_DEPTH) throw new TooComplex(`is nested too deeply to describe (more than ${MAX_DEPTH} levels)`);
-    if (++this.rootConverted > MAX_TYPES) throw new TooComplex(`is too large to describe (more than ${MAX_TYPES} distinct types inside)`);
+    if (this.inProgress.size >= MAX_DEPTH)
+      throw new TooComplex(`is nested too deeply to describe (more than ${MAX_DEPTH} levels)`);
+    if (++this.rootConverted > MAX_TYPES)
+      throw new TooComplex(`is too large to describe (more than ${MAX_TYPES} distinct types inside)`);
     return this.build(type);
   }
 
@@ -110,7 +112,10 @@ export class TypeModeler implements ParseContext {
       this.inProgress.delete(type);
     }
     if (model.kind !== "unsupported" && this.sizes.of(model) > MAX_SCHEMA_NODES) {
-      model = { kind: "unsupported", message: `${this.shortText(type)} is too large to describe (its schema would have more than ${MAX_SCHEMA_NODES} parts)` };
+      model = {
+        kind: "unsupported",
+        message: `${this.shortText(type)} is too large to describe (its schema would have more than ${MAX_SCHEMA_NODES} parts)`,
+      };
     }
     const definition = this.definitions.get(type);
     if (definition) {
@@ -137,7 +142,11 @@ export class TypeModeler implements ParseContext {
     if (alias && !checker.isLibrarySymbol(alias)) {
       // Printing a type is costly; a name without type arguments is just the symbol's.
       name = checker.aliasTypeArgumentCount(type) > 0 ? this.typeText(type) : checker.symbolName(alias);
-    } else if (symbol && checker.symbolFlags(symbol) & (SymbolFlags.Interface | SymbolFlags.Class) && !checker.isLibrarySymbol(symbol)) {
+    } else if (
+      symbol &&
+      checker.symbolFlags(symbol) & (SymbolFlags.Interface | SymbolFlags.Class) &&
+      !checker.isLibrarySymbol(symbol)
+    ) {
       const generic = checker.isReference(type) && checker.typeArguments(type).length > 0;
       name = generic ? this.typeText(type) : checker.symbolName(symbol);
     }

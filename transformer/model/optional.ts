@@ -12,7 +12,9 @@ function membersOf(type: Type, checker: TypeChecker): readonly Type[] | undefine
 
 /** Whether a property's or parameter's type admits `undefined` (then it need not be sent): `any` and `unknown` do. */
 export function includesUndefined(type: Type, checker: TypeChecker): boolean {
-  return (membersOf(type, checker) ?? [type]).some((member) => checker.flags(member) & (UNDEFINED | TypeFlags.Any | TypeFlags.Unknown));
+  return (membersOf(type, checker) ?? [type]).some(
+    (member) => checker.flags(member) & (UNDEFINED | TypeFlags.Any | TypeFlags.Unknown),
+  );
 }
 
 /** The model of a property's or parameter's type with `undefined` left out: JSON drops undefined properties. */

@@ -41,9 +41,17 @@ interface Internals {
   getAllSuperTypeNodes(node: ts.Node): readonly ts.Node[];
   hasStaticModifier(node: ts.Node): boolean;
 }
-const { canHaveJSDoc, getJSDocCommentRanges, parseIsolatedJSDocComment, getNextJSDocCommentLocation, getAllSuperTypeNodes, hasStaticModifier } = ts as unknown as Internals;
+const {
+  canHaveJSDoc,
+  getJSDocCommentRanges,
+  parseIsolatedJSDocComment,
+  getNextJSDocCommentLocation,
+  getAllSuperTypeNodes,
+  hasStaticModifier,
+} = ts as unknown as Internals;
 // Absent before TypeScript 5.3, whose parser parsed every JSDoc.
-const { ParseNone, ParseForTypeErrors, ParseForTypeInfo }: Partial<typeof ts.JSDocParsingMode> = (ts.JSDocParsingMode as typeof ts.JSDocParsingMode | undefined) ?? {};
+const { ParseNone, ParseForTypeErrors, ParseForTypeInfo }: Partial<typeof ts.JSDocParsingMode> =
+  (ts.JSDocParsingMode as typeof ts.JSDocParsingMode | undefined) ?? {};
 // Absent from TypeScript 7's `typescript` (no compiler API): loading this module must not fail
 // there, so that the entry points can say what to run instead.
 const { TS, TSX }: Partial<typeof ts.ScriptKind> = (ts.ScriptKind as typeof ts.ScriptKind | undefined) ?? {};
@@ -106,13 +114,17 @@ function attach(node: Documentable, text: string): void {
 
 /** The same-named members of the types a class or interface member's owner extends or implements. */
 function baseMembers(declaration: Documentable, checker: ts.TypeChecker): ts.Symbol[] {
-  const owner = declaration.parent && ts.isConstructorDeclaration(declaration.parent) ? declaration.parent.parent : declaration.parent;
+  const owner =
+    declaration.parent && ts.isConstructorDeclaration(declaration.parent)
+      ? declaration.parent.parent
+      : declaration.parent;
   const name = declaration.symbol?.name;
   if (!owner || name === undefined || !(ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner))) return [];
   const found: ts.Symbol[] = [];
   for (const superTypeNode of getAllSuperTypeNodes(owner)) {
     const baseType = checker.getTypeAtLocation(superTypeNode);
-    const type = hasStaticModifier(declaration) && baseType.symbol ? checker.getTypeOfSymbol(baseType.symbol) : baseType;
+    const type =
+      hasStaticModifier(declaration) && baseType.symbol ? checker.getTypeOfSymbol(baseType.symbol) : baseType;
     const member = checker.getPropertyOfType(type, name);
     if (member) found.push(member);
   }

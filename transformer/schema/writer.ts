@@ -7,7 +7,8 @@ import { formatters } from "./formatters";
  * set the record's prototype instead (`{ "__proto__": string }` is a valid TypeScript type).
  */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   else record[key] = value;
 }
 

@@ -17,7 +17,11 @@ export function extendsArray(type: Type, ctx: ParseContext, depth = 0): boolean 
 /** Arrays, tuples, and classes and interfaces that extend an array: what JSON.stringify sends as an array. */
 export function isArrayLike(type: Type, ctx: ParseContext): boolean {
   const { checker } = ctx;
-  return checker.isArrayType(type) || checker.isTupleType(type) || ((checker.flags(type) & TypeFlags.Object) !== 0 && extendsArray(type, ctx));
+  return (
+    checker.isArrayType(type) ||
+    checker.isTupleType(type) ||
+    ((checker.flags(type) & TypeFlags.Object) !== 0 && extendsArray(type, ctx))
+  );
 }
 
 /** The element type of an array-like type: the type of its number index signature. */
@@ -29,7 +33,10 @@ export function elementType(type: Type, { checker }: ParseContext): Type | undef
 export function arrayLikeModel(type: Type, ctx: ParseContext): Model {
   const extra = ownDataProperties(type, ctx);
   if (extra.length) {
-    return ctx.unsupported(type, `is an array with its own properties (${extra.map((name) => JSON.stringify(name)).join(", ")}), which a JSON array cannot carry`);
+    return ctx.unsupported(
+      type,
+      `is an array with its own properties (${extra.map((name) => JSON.stringify(name)).join(", ")}), which a JSON array cannot carry`,
+    );
   }
   const element = elementType(type, ctx);
   if (!element) return ctx.unsupported(type, "is an array whose element type typemcp cannot read");
@@ -44,6 +51,10 @@ export function arrayLikeModel(type: Type, ctx: ParseContext): Model {
  */
 export const arrayLikeParser: TypeParser = {
   construct: "classes and interfaces extending Array",
-  supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Object) !== 0 && !ctx.checker.isArrayType(type) && !ctx.checker.isTupleType(type) && extendsArray(type, ctx),
+  supports: (type, ctx) =>
+    (ctx.checker.flags(type) & TypeFlags.Object) !== 0 &&
+    !ctx.checker.isArrayType(type) &&
+    !ctx.checker.isTupleType(type) &&
+    extendsArray(type, ctx),
   parse: arrayLikeModel,
 };

@@ -12,7 +12,11 @@ export const classParser: TypeParser = {
   construct: "classes",
   supports: (type, { checker }) => {
     const symbol = checker.symbolOf(type);
-    return symbol !== undefined && (checker.symbolFlags(symbol) & SymbolFlags.Class) !== 0 && (checker.flags(type) & TypeFlags.Object) !== 0;
+    return (
+      symbol !== undefined &&
+      (checker.symbolFlags(symbol) & SymbolFlags.Class) !== 0 &&
+      (checker.flags(type) & TypeFlags.Object) !== 0
+    );
   },
   parse: (type, ctx) => {
     const model = objectModel(type, ctx);

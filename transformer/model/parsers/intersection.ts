@@ -65,12 +65,20 @@ function arrayIntersection(type: Type, arrays: Type[], ctx: ParseContext): Model
   const tuples = arrays.filter((t) => checker.isTupleType(t));
   if (tuples.length === 0) {
     const element = elementType(type, ctx);
-    return element ? { kind: "array", items: ctx.modelOf(element) } : ctx.unsupported(type, "is an array whose element type typemcp cannot read");
+    return element
+      ? { kind: "array", items: ctx.modelOf(element) }
+      : ctx.unsupported(type, "is an array whose element type typemcp cannot read");
   }
   const tuple = tuples[0];
-  const elements = new Set([...checker.typeArguments(tuple), ...arrays.filter((t) => t !== tuple).map((t) => arrayElement(t, ctx))]);
+  const elements = new Set([
+    ...checker.typeArguments(tuple),
+    ...arrays.filter((t) => t !== tuple).map((t) => arrayElement(t, ctx)),
+  ]);
   if (tuples.length > 1 || elements.size !== 1) {
-    return ctx.unsupported(type, "intersects a tuple with arrays or tuples of other element types, which typemcp cannot describe exactly");
+    return ctx.unsupported(
+      type,
+      "intersects a tuple with arrays or tuples of other element types, which typemcp cannot describe exactly",
+    );
   }
   return ctx.modelOf(tuple);
 }
@@ -94,14 +102,19 @@ export const intersectionParser: TypeParser = {
     const arrays = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && isArrayLike(m, ctx));
     const objects = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && !isArrayLike(m, ctx));
     if (primitives.length > 1) return ctx.unsupported(type, "intersects primitives that no value can be");
-    if (primitives.length === 1 && arrays.length) return ctx.unsupported(type, "intersects a primitive and an array, which no value can be");
+    if (primitives.length === 1 && arrays.length)
+      return ctx.unsupported(type, "intersects a primitive and an array, which no value can be");
     if (primitives.length === 1 || arrays.length) {
       const base = primitives.length ? ctx.typeText(primitives[0]) : "array";
       for (const member of objects) {
         const problem = objectMemberProblem(member, base, ctx);
         if (problem) return ctx.unsupported(type, problem);
       }
-      return applyTags(primitives.length ? ctx.modelOf(primitives[0]) : arrayIntersection(type, arrays, ctx), tags, ctx);
+      return applyTags(
+        primitives.length ? ctx.modelOf(primitives[0]) : arrayIntersection(type, arrays, ctx),
+        tags,
+        ctx,
+      );
     }
     if (tags.length === 0) return objectModel(type, ctx);
     // Tags on an object type (`{ a: number } & MinProperties<1>`): the intersection of the other members, constrained.

@@ -15,7 +15,8 @@ export const literalParser: TypeParser = {
     if (!(ctx.checker.flags(type) & LITERAL)) return { kind: "number" };
     const value = ctx.checker.literalValue(type)!;
     // `1e400` is a number literal type whose value is Infinity: JSON has no such number.
-    if (typeof value === "number" && !Number.isFinite(value)) return ctx.unsupported(type, "is not a JSON number (JSON has no Infinity)");
+    if (typeof value === "number" && !Number.isFinite(value))
+      return ctx.unsupported(type, "is not a JSON number (JSON has no Infinity)");
     return { kind: "literal", value };
   },
 };

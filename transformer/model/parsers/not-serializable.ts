@@ -3,7 +3,18 @@ import { TypeFlags } from "../../checker/flags";
 import type { ParseContext, TypeParser } from "../modeler";
 
 /** Library types whose values JSON.stringify turns into `{}`: they carry no data over the wire. */
-const LIBRARY_TYPES = new Set(["Map", "ReadonlyMap", "Set", "ReadonlySet", "WeakMap", "WeakSet", "WeakRef", "Promise", "RegExp", "Symbol"]);
+const LIBRARY_TYPES = new Set([
+  "Map",
+  "ReadonlyMap",
+  "Set",
+  "ReadonlySet",
+  "WeakMap",
+  "WeakSet",
+  "WeakRef",
+  "Promise",
+  "RegExp",
+  "Symbol",
+]);
 
 function libraryTypeName(type: Type, { checker }: ParseContext): string | undefined {
   const symbol = checker.symbolOf(type);
@@ -23,7 +34,8 @@ function libraryReason(name: string, type: Type, ctx: ParseContext): string {
   switch (name) {
     case "Map":
     case "ReadonlyMap": {
-      const record = args.length === 2 ? `Record<${args[0] === "number" ? "number" : "string"}, ${args[1]}>` : "a Record";
+      const record =
+        args.length === 2 ? `Record<${args[0] === "number" ? "number" : "string"}, ${args[1]}>` : "a Record";
       return `${empty} keeps none of a Map's entries): declare ${record} (Object.fromEntries(map) makes one of a Map)`;
     }
     case "Set":
@@ -45,10 +57,16 @@ function libraryReason(name: string, type: Type, ctx: ParseContext): string {
  */
 export const notSerializableParser: TypeParser = {
   construct: "Map / Set / Promise / functions",
-  supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Object) !== 0 && (libraryTypeName(type, ctx) !== undefined || isFunction(type, ctx)),
+  supports: (type, ctx) =>
+    (ctx.checker.flags(type) & TypeFlags.Object) !== 0 &&
+    (libraryTypeName(type, ctx) !== undefined || isFunction(type, ctx)),
   parse: (type, ctx) => {
     const name = libraryTypeName(type, ctx);
     if (name) return ctx.unsupported(type, libraryReason(name, type, ctx), "lost");
-    return ctx.unsupported(type, "is a function, which JSON drops (undefined, or null in an array): declare data, not a function", "lost");
+    return ctx.unsupported(
+      type,
+      "is a function, which JSON drops (undefined, or null in an array): declare data, not a function",
+      "lost",
+    );
   },
 };

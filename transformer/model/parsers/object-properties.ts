@@ -8,7 +8,13 @@ import { includesUndefined, modelWithoutUndefined } from "../optional";
 import { isUninhabited } from "../uninhabited";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
-const PRIMITIVE = TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike | TypeFlags.BigIntLike | TypeFlags.Null | TypeFlags.Undefined;
+const PRIMITIVE =
+  TypeFlags.StringLike |
+  TypeFlags.NumberLike |
+  TypeFlags.BooleanLike |
+  TypeFlags.BigIntLike |
+  TypeFlags.Null |
+  TypeFlags.Undefined;
 
 /**
  * Whether a property reaches the wire. JSON.stringify (and typemcp's projection, which
@@ -24,7 +30,12 @@ function isData(symbol: Symbol, { checker }: ParseContext): boolean {
   // signatures: no need to take null and undefined out, or to resolve apparent types.)
   const declared = checker.typeOfSymbol(symbol);
   const flags = checker.flags(declared);
-  if ((flags & TypeFlags.Union ? checker.constituents(declared) : [declared]).every((member) => checker.flags(member) & PRIMITIVE)) return true;
+  if (
+    (flags & TypeFlags.Union ? checker.constituents(declared) : [declared]).every(
+      (member) => checker.flags(member) & PRIMITIVE,
+    )
+  )
+    return true;
   const type = checker.nonNullable(declared);
   return !(checker.callSignatures(type).length > 0 && checker.properties(type).length === 0);
 }
@@ -35,7 +46,9 @@ const NO_VALUE = TypeFlags.Undefined | TypeFlags.Void | TypeFlags.Never;
 function isAbsent(symbol: Symbol, type: Type, { checker }: ParseContext): boolean {
   // `a: never` is a property no object can have (the object type has no values); `a?: never` one it leaves out.
   const noValue = checker.symbolFlags(symbol) & SymbolFlags.Optional ? NO_VALUE : NO_VALUE & ~TypeFlags.Never;
-  return (checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type]).every((member) => checker.flags(member) & noValue);
+  return (checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type]).every(
+    (member) => checker.flags(member) & noValue,
+  );
 }
 
 export function dataProperties(type: Type, ctx: ParseContext): Property[] {
@@ -72,7 +85,8 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
   if (ctx.nameOf(type)) ctx.define(type);
   const model: ObjectModel = { kind: "object", properties: dataProperties(type, ctx) };
   const empty = model.properties.find((p) => p.required && isUninhabited(p.model));
-  if (empty) return ctx.unsupported(type, `has no values (its property ${JSON.stringify(empty.name)} has none)`, "uninhabited");
+  if (empty)
+    return ctx.unsupported(type, `has no values (its property ${JSON.stringify(empty.name)} has none)`, "uninhabited");
   const patterns: { pattern: string; model: Model }[] = [];
   for (const index of checker.indexInfos(type)) {
     const value = modelWithoutUndefined(index.type, ctx);
@@ -85,7 +99,11 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
       patterns.push({ pattern: NUMERIC_KEY, model: value });
     } else if (keyFlags & TypeFlags.TemplateLiteral) {
       const pattern = templatePattern(index.keyType, checker);
-      if (pattern === undefined) return ctx.unsupported(type, `has an index signature whose keys (${ctx.typeText(index.keyType)}) have no exact pattern`);
+      if (pattern === undefined)
+        return ctx.unsupported(
+          type,
+          `has an index signature whose keys (${ctx.typeText(index.keyType)}) have no exact pattern`,
+        );
       patterns.push({ pattern, model: value });
     } // symbol keys: JSON has none
   }
@@ -96,7 +114,11 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
   }
   if (!ctx.nameOf(type)) return model;
   // A named type's own JSDoc describes its definition.
-  const { description, keywords, error } = documentation(checker.aliasSymbolOf(type) ?? checker.symbolOf(type), model, checker);
+  const { description, keywords, error } = documentation(
+    checker.aliasSymbolOf(type) ?? checker.symbolOf(type),
+    model,
+    checker,
+  );
   if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
   if (description) model.description = description;
   if (keywords) model.keywords = keywords;

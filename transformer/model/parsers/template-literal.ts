@@ -48,7 +48,10 @@ function atMost(digits: string): string {
   for (let i = 0; i < digits.length; i++) {
     const d = Number(digits[i]);
     const low = i === 0 ? 1 : 0;
-    if (d > low) alternatives.push(`${digits.slice(0, i)}${digitRange(low, d - 1)}${digitRun(digits.length - i - 1, digits.length - i - 1)}`);
+    if (d > low)
+      alternatives.push(
+        `${digits.slice(0, i)}${digitRange(low, d - 1)}${digitRun(digits.length - i - 1, digits.length - i - 1)}`,
+      );
   }
   return `(?:${[...alternatives, digits].join("|")})`;
 }
@@ -64,7 +67,8 @@ function fractionAtMost(bound: string): string {
     const smaller = Number(bound[i]) - 1;
     const after = bound.length - i - 1;
     if (smaller >= 1) alternatives.push(`${bound.slice(0, i)}${digitRange(1, smaller)}`);
-    if (smaller >= 0 && after > 0) alternatives.push(`${bound.slice(0, i)}${digitRange(0, smaller)}${digitRun(0, after - 1)}[1-9]`);
+    if (smaller >= 0 && after > 0)
+      alternatives.push(`${bound.slice(0, i)}${digitRange(0, smaller)}${digitRun(0, after - 1)}[1-9]`);
     if (bound[i] !== "0") alternatives.push(bound.slice(0, i + 1));
   }
   return `(?:${alternatives.join("|")})`;
@@ -152,7 +156,11 @@ export const templateLiteralParser: TypeParser = {
   supports: (type, ctx) => (ctx.checker.flags(type) & (TypeFlags.TemplateLiteral | TypeFlags.StringMapping)) !== 0,
   parse: (type, ctx) => {
     const pattern = templatePattern(type, ctx.checker);
-    if (pattern === undefined) return ctx.unsupported(type, "has no exact JSON Schema pattern (only string, number and bigint placeholders have one)");
+    if (pattern === undefined)
+      return ctx.unsupported(
+        type,
+        "has no exact JSON Schema pattern (only string, number and bigint placeholders have one)",
+      );
     return { kind: "string", keywords: { pattern } };
   },
 };

@@ -28,7 +28,10 @@ export const toJsonParser: TypeParser = {
     // it has a toJSON too. `toJSON(): this` is the object itself; another type's toJSON not called is reported.
     if (returned === type) return objectModel(type, ctx);
     if (ctx.checker.flags(returned) & TypeFlags.Object && toJsonMethod(returned, ctx)) {
-      return ctx.unsupported(type, `has a toJSON() that returns ${ctx.typeText(returned)}, whose own toJSON() JSON.stringify does not call`);
+      return ctx.unsupported(
+        type,
+        `has a toJSON() that returns ${ctx.typeText(returned)}, whose own toJSON() JSON.stringify does not call`,
+      );
     }
     return ctx.modelOf(returned);
   },

@@ -20,14 +20,19 @@ export const tupleParser: TypeParser = {
       }
       if (flags & ElementFlags.Rest) {
         if (i !== elementTypes.length - 1) {
-          return ctx.unsupported(type, "has a rest element before other elements, which JSON Schema cannot express exactly");
+          return ctx.unsupported(
+            type,
+            "has a rest element before other elements, which JSON Schema cannot express exactly",
+          );
         }
         rest = ctx.modelOf(elementTypes[i]);
       } else {
         // An optional element is absent or of its type: JSON has no `undefined` to put there.
-        const element = flags & ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]);
+        const element =
+          flags & ElementFlags.Optional ? modelWithoutUndefined(elementTypes[i], ctx) : ctx.modelOf(elementTypes[i]);
         // A required element with no values: no tuple has one.
-        if (flags & ElementFlags.Required && isUninhabited(element)) return ctx.unsupported(type, `has no values (its element ${i} has none)`, "uninhabited");
+        if (flags & ElementFlags.Required && isUninhabited(element))
+          return ctx.unsupported(type, `has no values (its element ${i} has none)`, "uninhabited");
         elements.push(element);
       }
     }

@@ -42,9 +42,16 @@ function openMembers(models: Model[]): Model[] {
       }
     }
     if (foreign.size === 0) return model;
-    const extra = [...foreign].map(([name, types]) => ({ name, model: types.length === 1 ? types[0] : ({ kind: "union", members: types } as Model), required: false }));
+    const extra = [...foreign].map(([name, types]) => ({
+      name,
+      model: types.length === 1 ? types[0] : ({ kind: "union", members: types } as Model),
+      required: false,
+    }));
     // A named member, written in place now, keeps its name as the branch's title.
-    const title = model.kind === "ref" && own.keywords?.title === undefined ? { keywords: { ...own.keywords, title: model.definition.title } } : {};
+    const title =
+      model.kind === "ref" && own.keywords?.title === undefined
+        ? { keywords: { ...own.keywords, title: model.definition.title } }
+        : {};
     return { ...own, ...title, properties: [...own.properties, ...extra] };
   });
 }

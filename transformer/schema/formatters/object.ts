@@ -20,7 +20,9 @@ export const objectFormatter: ModelFormatter<"object"> = {
     // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
     // never fail on this: the runtime sends only declared properties, see runtime/wire.ts.)
     if (model.patterns) {
-      schema.patternProperties = Object.fromEntries(model.patterns.map(({ pattern, model }) => [pattern, ctx.format(model)]));
+      schema.patternProperties = Object.fromEntries(
+        model.patterns.map(({ pattern, model }) => [pattern, ctx.format(model)]),
+      );
     }
     schema.additionalProperties = model.additional ? ctx.format(model.additional) : false;
     // `Record<number, T>`: an array of T is one too, to TypeScript (its keys are numbers).

@@ -37,7 +37,9 @@ export const unionFormatter: ModelFormatter<"union"> = {
         order.push(member);
       }
     }
-    const anyOf = order.map((item) => (typeof item === "string" ? literalGroup(item, groups.get(item)!) : ctx.format(item)));
+    const anyOf = order.map((item) =>
+      typeof item === "string" ? literalGroup(item, groups.get(item)!) : ctx.format(item),
+    );
     if (hasNull) anyOf.push({ type: "null" });
     return anyOf.length === 1 ? anyOf[0] : { anyOf };
   },
