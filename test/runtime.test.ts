@@ -1,10 +1,9 @@
 /**
  * The runtime on its own, fed contract literals written by hand (the documented contract,
- * runtime/contract.ts): registration checks, the wire projection, the content channel, and
+ * runtime/contract.ts): registration checks, the content channel, and
  * results no fixture can produce honestly (NaN, bigint, cycles, prototype keys).
  */
 import { CONTRACT_VERSION, MCPServer, tool, type JsonSchema, type ToolContract } from "typemcp";
-import { ANY, checkerOf, WireError } from "../runtime/check";
 import { toContent } from "../runtime/content";
 import { connectClient } from "./support/in-memory";
 
@@ -191,56 +190,6 @@ describe("results JSON cannot carry are errors, and the server keeps serving", (
     expect(text.length).toBeLessThan(4100);
     expect(text.endsWith("… (truncated)")).toBe(true);
     await c.close();
-  });
-});
-
-describe("the wire projection", () => {
-  const schema = {
-    type: "object",
-    properties: {
-      name: { type: "string" },
-      when: { type: "string", format: "date-time" },
-      tags: { type: "array", items: { type: "string" } },
-    },
-    required: ["name"],
-  };
-
-  test("keeps declared properties, applies toJSON, drops undefined, leaves undeclared keys (a function among them) behind", () => {
-    const value = { name: "Ada", when: new Date(0), tags: ["a"], secret: "x", fn: () => 1, missing: undefined };
-    expect(checkerOf(schema).project(value)).toEqual({
-      value: { name: "Ada", when: "1970-01-01T00:00:00.000Z", tags: ["a"] },
-      issues: [],
-      total: 0,
-    });
-  });
-
-  test("an undefined array item goes out as null, as JSON.stringify writes it, and is checked as null", () => {
-    expect(ANY.project(["a", undefined]).value).toEqual(["a", null]);
-    expect(checkerOf(schema).project({ name: "Ada", tags: ["a", undefined] })).toEqual({
-      value: null,
-      issues: [{ path: ["tags", 1], keyword: "type", expected: "string", value: null }],
-      total: 1,
-    });
-  });
-
-  test("never turns a __proto__ key into a prototype", () => {
-    const hostile = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}');
-    const out = ANY.project(hostile).value as Record<string, unknown>;
-    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-    expect(Object.keys(out)).toEqual(["__proto__", "a"]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
-
-  test("says where a value JSON cannot carry is", () => {
-    try {
-      ANY.project({ list: [1, { deep: 2n }] });
-      throw new Error("expected a WireError");
-    } catch (error) {
-      expect(error).toBeInstanceOf(WireError);
-      expect((error as WireError).describe("result")).toBe(
-        "result.list[1].deep: a bigint, which JSON cannot represent",
-      );
-    }
   });
 });
 

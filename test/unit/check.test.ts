@@ -5,7 +5,7 @@
  * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
-import { checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
+import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
 import { shortText, validationMessage } from "../../runtime/messages";
 
 type JsonSchema = Record<string, unknown>;
@@ -385,6 +385,10 @@ describe("the wire copy of a result", () => {
     } finally {
       delete polluted.note;
     }
+  });
+
+  test("an undefined item of an array of anything goes out as null, as JSON.stringify writes it", () => {
+    expect(ANY.project(["a", undefined]).value).toEqual(["a", null]);
   });
 
   test("a __proto__ key stays data, never the copy's prototype", () => {
