@@ -6,6 +6,7 @@ import type { JsonValue, Model } from "./model/model";
 import { documentation } from "./model/jsdoc";
 import type { TypeModeler } from "./model/modeler";
 import { includesUndefined, modelWithoutUndefined } from "./model/optional";
+import { hasNoJsonValue } from "./model/parsers/object-properties";
 import { isToolContext } from "./registration";
 import type { Signature } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
@@ -19,6 +20,8 @@ export interface Argument {
   default?: JsonValue;
   /** Where problems with this argument are reported. */
   node: ts.Node;
+  /** Typed `undefined` or `void` only: no JSON value stands for it, so the schema leaves it out (the tool gets undefined). */
+  absent?: true;
 }
 
 /** How the function takes its arguments. */
@@ -122,11 +125,16 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
       return "array destructuring cannot be a tool's parameters: name the parameter";
     const optional =
       !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
+    const node = declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!;
+    if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined)) {
+      args.push({ name, model: { kind: "null" }, required: false, node, absent: true });
+      continue;
+    }
     const argument: Argument = {
       name,
       model: modelWithoutUndefined(type, modeler),
       required: !optional && !includesUndefined(type, checker),
-      node: declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!,
+      node,
     };
     // A parameter's documentation is its `@param` text.
     const { description } = documentation(symbol, argument.model, checker);
@@ -174,6 +182,7 @@ export function inputSchema(toolName: string, parameters: Parameters): JsonSchem
   return writeRoot(head, (writer) => {
     const properties: Record<string, JsonSchema> = {};
     for (const argument of parameters.args) {
+      if (argument.absent) continue;
       setOwn(properties, argument.name, annotate({ ...writer.format(argument.model) }, argument));
       if (argument.default !== undefined) properties[argument.name].default = argument.default;
     }
