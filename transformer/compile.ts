@@ -330,9 +330,10 @@ export class ToolCompiler {
       return undefined;
     }
     const problems = findProblems(model, "result");
-    // The note that the list is cut short stays with it.
-    const lost = problems.filter((p) => p.lost || (p.more && problems.some((q) => q.lost)));
+    const lost = problems.filter((p) => p.lost);
     if (lost.length) {
+      // The note that the list is cut short stays with it.
+      lost.push(...problems.filter((p) => p.more));
       const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
       report(
         DiagnosticCategory.Error,

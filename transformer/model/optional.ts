@@ -17,6 +17,15 @@ export function includesUndefined(type: Type, checker: TypeChecker): boolean {
   );
 }
 
+/**
+ * Whether every value of the type is `undefined` (`undefined`, `void`; and `never`, where the
+ * key may be left out): JSON has no value for it, so its key must be absent, `null` included.
+ */
+export function hasNoJsonValue(type: Type, checker: TypeChecker, optional: boolean): boolean {
+  const noValue = optional ? UNDEFINED | TypeFlags.Never : UNDEFINED;
+  return (membersOf(type, checker) ?? [type]).every((member) => checker.flags(member) & noValue);
+}
+
 /** The model of a property's or parameter's type with `undefined` left out: JSON drops undefined properties. */
 export function modelWithoutUndefined(type: Type, ctx: ParseContext): Model {
   const members = membersOf(type, ctx.checker);

@@ -4,7 +4,7 @@ import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
 import { documentation } from "../jsdoc";
-import { includesUndefined, modelWithoutUndefined } from "../optional";
+import { hasNoJsonValue, includesUndefined, modelWithoutUndefined } from "../optional";
 import { isUninhabited } from "../uninhabited";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
@@ -40,23 +40,10 @@ function isData(symbol: Symbol, { checker }: ParseContext): boolean {
   return !(checker.callSignatures(type).length > 0 && checker.properties(type).length === 0);
 }
 
-const NO_VALUE = TypeFlags.Undefined | TypeFlags.Void | TypeFlags.Never;
-
 /** A property whose type has no JSON value (`undefined`, `void`, `never`): it can only be left out. */
 function isAbsent(symbol: Symbol, type: Type, { checker }: ParseContext): boolean {
   // `a: never` is a property no object can have (the object type has no values); `a?: never` one it leaves out.
   return hasNoJsonValue(type, checker, (checker.symbolFlags(symbol) & SymbolFlags.Optional) !== 0);
-}
-
-/**
- * Whether every value of the type is `undefined` (`undefined`, `void`; and `never`, where the
- * key may be left out): JSON has no value for it, so its key must be absent, `null` included.
- */
-export function hasNoJsonValue(type: Type, checker: ParseContext["checker"], optional: boolean): boolean {
-  const noValue = optional ? NO_VALUE : NO_VALUE & ~TypeFlags.Never;
-  return (checker.flags(type) & TypeFlags.Union ? checker.constituents(type) : [type]).every(
-    (member) => checker.flags(member) & noValue,
-  );
 }
 
 export function dataProperties(type: Type, ctx: ParseContext): Property[] {
