@@ -705,9 +705,13 @@ function duplicateItems(items: unknown[]): [number, number] | undefined {
 
 /** Why a value is invalid: the first issues (at most the limit), and how many there are. None: it is valid. */
 export interface Found {
-  issues: Issue[];
+  issues: readonly Issue[];
   total: number;
 }
+
+/** What a valid value's check finds: shared, as most values are valid. */
+const NO_ISSUES: readonly Issue[] = Object.freeze([]);
+const VALID: Found = Object.freeze({ issues: NO_ISSUES, total: 0 });
 
 /** The outcome of a projection: the wire copy (null when the value is invalid), and its issues. */
 export interface Outcome extends Found {
@@ -772,7 +776,7 @@ function compileChecker(schema: JsonSchema): Checker {
       const { issues, total } = pass(value, project, true, limit);
       return { value: null, issues, total };
     }
-    if (!first.failed) return { value: first.out, issues: [], total: 0 };
+    if (!first.failed) return { value: first.out, issues: NO_ISSUES, total: 0 };
     // The first pass may note an issue the second does not find (it counts keys; the second names them): the second decides.
     const { issues, total, out } = pass(value, project, true, limit);
     return { value: total === 0 ? out : null, issues, total };
@@ -780,7 +784,7 @@ function compileChecker(schema: JsonSchema): Checker {
   return {
     check: (value, limit = LISTED_ISSUES) => {
       const { issues, total } = run(value, false, limit);
-      return { issues, total };
+      return total === 0 ? VALID : { issues, total };
     },
     project: (value, limit = LISTED_ISSUES) => run(value, true, limit),
   };

@@ -95,8 +95,6 @@ export class RegisteredTool {
   private readonly contextAt?: number;
   private readonly timeout?: number;
   private readonly wrapped: boolean;
-  private readonly inputSchema: JsonSchema;
-  private readonly outputSchema?: JsonSchema;
   /** Compiled on the tool's first call (a server with many tools starts without them), shared by tools of the same schemas. */
   private checkers?: { input: Checker; output?: Checker };
 
@@ -117,8 +115,6 @@ export class RegisteredTool {
         ? undefined
         : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
-    this.inputSchema = inputSchema;
-    this.outputSchema = outputSchema;
 
     const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
     if (options.title !== undefined) definition.title = options.title;
@@ -131,8 +127,8 @@ export class RegisteredTool {
 
   private get compiled(): { input: Checker; output?: Checker } {
     return (this.checkers ??= {
-      input: checkerOf(this.inputSchema),
-      output: this.outputSchema && checkerOf(this.outputSchema),
+      input: checkerOf(this.definition.inputSchema),
+      output: this.definition.outputSchema && checkerOf(this.definition.outputSchema),
     });
   }
 
@@ -199,7 +195,7 @@ export class RegisteredTool {
       // A schema that cannot be compiled (a keyword or format typemcp does not check): refused, with the reason.
       return `the arguments could not be validated: ${errorMessage(error)}`;
     }
-    return found.total === 0 ? undefined : validationMessage(String(this.inputSchema.title), found);
+    return found.total === 0 ? undefined : validationMessage(String(this.definition.inputSchema.title), found);
   }
 
   /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
@@ -254,7 +250,7 @@ export class RegisteredTool {
       if (!output) return { content: toContent(ANY.project(value).value, true) };
       const projected = output.project(this.wrapped ? { result: value === undefined ? null : value } : value);
       if (projected.total > 0) {
-        const message = validationMessage(String(this.outputSchema!.title), projected);
+        const message = validationMessage(String(this.definition.outputSchema!.title), projected);
         this.fault({ kind: "invalid result", message, issues: projected.issues });
         return errorResult(this.name, message);
       }
