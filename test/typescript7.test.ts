@@ -32,6 +32,21 @@ import type { CliRun } from "./support/cli";
 
 const cases = fixtures();
 // The fixtures built by `typemcp build` on TypeScript 7, beside the transformer's build (test/global-setup.ts).
+/** A project under .build/<folder> (see writeProject), its sources in src/ built to dist/. */
+function srcProject(
+  folder: string,
+  files: Record<string, string>,
+  compilerOptions: Record<string, unknown> = {},
+): string {
+  return writeProject(folder, {
+    "tsconfig.json": tsconfig(
+      { rootDir: "src", outDir: "dist", noEmit: false, ...compilerOptions },
+      { include: ["src"] },
+    ),
+    ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`src/${name}`, text])),
+  });
+}
+
 const built: CliRun = runCli7(["build", writeFixturesTs7Config()]);
 const modules = (dir: string) =>
   Object.fromEntries(cases.map((c) => [c.name, fs.readFileSync(path.join(dir, c.name, "tool.js"), "utf8")]));
@@ -156,28 +171,10 @@ describe("typemcp check and manifest on TypeScript 7", () => {
   });
 
   test("check reports the compiler's own errors with file(line,col), as tsc does", () => {
-    const dir = path.join(FIXTURES_TS7, "..", "ts7-type-error");
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "node16",
-          strict: true,
-          skipLibCheck: true,
-          types: [],
-          lib: ["ES2022"],
-          noEmit: true,
-        },
-        include: ["*.ts"],
-      }),
-    );
-    fs.writeFileSync(
-      path.join(dir, "a.ts"),
-      `import { MCPServer } from "typemcp";\nconst mcp = new MCPServer("t");\nconst n: number = "one";\nfunction f(x: bigint): string { return ""; }\nmcp.tool(f);\n`,
-    );
+    const dir = writeProject("ts7-type-error", {
+      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+      "a.ts": `import { MCPServer } from "typemcp";\nconst mcp = new MCPServer("t");\nconst n: number = "one";\nfunction f(x: bigint): string { return ""; }\nmcp.tool(f);\n`,
+    });
     const ts7 = runCli7(["check"], dir);
     expect(ts7).toEqual(runCli(["check"], dir));
     expect(ts7.stdout).toBe(
@@ -204,28 +201,9 @@ describe("typemcp check and manifest on TypeScript 7", () => {
 
 describe("typemcp build --watch on TypeScript 7", () => {
   test("builds, then builds again when a source changes: the new contract is in the emitted call", async () => {
-    const dir = path.join(FIXTURES_TS7, "..", "ts7-watch");
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "node16",
-          strict: true,
-          skipLibCheck: true,
-          types: [],
-          lib: ["ES2022"],
-          rootDir: "src",
-          outDir: "dist",
-        },
-        include: ["src"],
-      }),
-    );
     const source = (parameter: string) =>
       `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
-    fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string"));
+    const dir = srcProject("ts7-watch", { "server.ts": source("name: string") });
     const child = spawn(process.execPath, [CLI, "build", "--watch"], {
       cwd: dir,
       env: { ...process.env, ...WITH_TS7 },
@@ -274,29 +252,8 @@ test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to
 });
 
 test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; on 7 it writes the same JavaScript, the same summary", () => {
-  const write = (folder: string) => {
-    const dir = path.join(FIXTURES_TS7, "..", folder);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "node16",
-          strict: true,
-          skipLibCheck: true,
-          types: [],
-          lib: ["ES2022"],
-          rootDir: "src",
-          outDir: "dist",
-        },
-        include: ["src"],
-      }),
-    );
-    fs.copyFileSync(path.join(ROOT, "fixtures", "decorators", "tool.ts"), path.join(dir, "src", "tool.ts"));
-    return dir;
-  };
+  const write = (folder: string) =>
+    srcProject(folder, { "tool.ts": fs.readFileSync(path.join(ROOT, "fixtures", "decorators", "tool.ts"), "utf8") });
   const [five, seven] = [write("build-ts5"), write("build-ts7")];
   const ts5 = runCli(["build"], five);
   const ts7 = runCli7(["build"], seven);
@@ -382,31 +339,19 @@ describe("typemcp build on TypeScript 7 keeps the project's own source maps righ
   test.each([["sourceMap"], ["inlineSourceMap"]])(
     "%s: every mapping tsc writes is still there, moved right by the contracts inserted before it on its line",
     (option) => {
-      const dir = path.join(FIXTURES_TS7, "..", `ts7-${option}`);
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-      const options = {
-        target: "ES2022",
-        module: "node16",
-        strict: true,
-        skipLibCheck: true,
-        types: [],
-        lib: ["ES2022"],
-        rootDir: "src",
-        [option]: true,
-      };
-      fs.writeFileSync(
-        path.join(dir, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { ...options, outDir: "dist" }, include: ["src"] }),
+      const dir = srcProject(
+        `ts7-${option}`,
+        {
+          "server.ts":
+            `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
+            `mcp.tool(a); mcp.tool(b, { title: "B" }); const after = [a, b].length;\nexport { after };\n`,
+        },
+        { [option]: true },
       );
+      // The same project, built by TypeScript 7's tsc alone into plain/.
       fs.writeFileSync(
         path.join(dir, "tsconfig.plain.json"),
-        JSON.stringify({ compilerOptions: { ...options, outDir: "plain" }, include: ["src"] }),
-      );
-      fs.writeFileSync(
-        path.join(dir, "src", "server.ts"),
-        `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
-          `mcp.tool(a); mcp.tool(b, { title: "B" }); const after = [a, b].length;\nexport { after };\n`,
+        JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { outDir: "plain" } }),
       );
       expect(runCli7(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
       const plain = spawnSync(
