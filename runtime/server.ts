@@ -134,8 +134,6 @@ export class MCPServer {
   /** Calls not answered yet, each with what answers it at once: a shutdown waits for them, up to its deadline. */
   private readonly inFlight = new Map<Promise<CallToolResult>, () => void>();
   private closing = false;
-  /** Whether the first tool's checkers were made as the server started serving (see prepareTools). */
-  private preparing = false;
   private readonly faults?: FaultLog;
   /** Milliseconds a shutdown waits for the calls in flight (ServerOptions.shutdownTimeout). */
   readonly shutdownTimeout: number;
@@ -375,8 +373,7 @@ export class MCPServer {
    * Made here, that millisecond is part of the start.
    */
   private prepareTools(): void {
-    if (this.preparing) return;
-    this.preparing = true;
+    // A tool keeps its checkers once made: a second connection finds them made.
     this.registered.values().next().value?.prepare();
   }
 
