@@ -42,11 +42,28 @@ export interface ResourceLink extends BlockCommon {
   size?: number;
 }
 
+/** A resource's contents as text (what `resources/read` answers, and what an embedded resource holds). */
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: Record<string, unknown>;
+}
+
+/** A resource's contents as bytes, base64-encoded. */
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  /** Base64. */
+  blob: string;
+  _meta?: Record<string, unknown>;
+}
+
+export type ResourceContents = TextResourceContents | BlobResourceContents;
+
 export interface EmbeddedResource extends BlockCommon {
   type: "resource";
-  resource:
-    | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
-    | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> };
+  resource: ResourceContents;
 }
 
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;

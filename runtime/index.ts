@@ -16,10 +16,35 @@ export {
   type ContentBlock,
   type EmbeddedResource,
   type ImageContent,
+  type BlobResourceContents,
+  type ResourceContents,
   type ResourceLink,
   type TextContent,
+  type TextResourceContents,
 } from "./content";
-export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";
+export {
+  CONTRACT_VERSION,
+  type Contract,
+  type JsonSchema,
+  type Manifest,
+  type PromptContract,
+  type ResourceContract,
+  type ToolContract,
+} from "./contract";
+export type {
+  CacheHint,
+  Completer,
+  CompletionValues,
+  Icon,
+  PromptContent,
+  PromptFunction,
+  PromptMessage,
+  PromptOptions,
+  PromptResult,
+  ResourceFunction,
+  ResourceListing,
+  ResourceOptions,
+} from "./kinds";
 export type {
   ExclusiveMaximum,
   ExclusiveMinimum,

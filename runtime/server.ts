@@ -10,7 +10,8 @@ import {
   type Transport,
 } from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
-import { CONTRACT_VERSION, type ToolContract } from "./contract";
+import { CONTRACT_VERSION, type PromptContract, type ResourceContract, type ToolContract } from "./contract";
+import type { PromptFunction, PromptOptions, ResourceFunction, ResourceOptions } from "./kinds";
 import { markedMethods } from "./decorators";
 import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
 import type { HttpOptions } from "./node-http";
@@ -249,6 +250,37 @@ export class MCPServer {
     // subscriptions/listen (the SDK's stdio entry routes the notification there; over HTTP, its handler does).
     for (const server of this.longLived) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
     this.http?.toolsChanged();
+  }
+
+  /**
+   * Registers `fn` as a prompt: its parameters are the prompt's arguments (text on the wire,
+   * converted to the declared number or boolean), its JSDoc the description. The typemcp
+   * transformer fills in `compiled` at build time; calling this on code it did not build throws.
+   */
+  prompt(fn: PromptFunction, options?: PromptOptions | PromptContract, compiled?: PromptContract): void {
+    void fn;
+    void options;
+    void compiled;
+    throw new Error("typemcp: prompts are not served yet");
+  }
+
+  /**
+   * Registers `fn` as the resource at `uri`, or, when `uri` is an RFC 6570 template
+   * (`"users://{id}/profile"`), as a resource template whose variables are `fn`'s parameters.
+   * The declared return type decides the contents: a string is text, bytes a blob, other data
+   * JSON validated against the type's schema.
+   */
+  resource(
+    uri: string,
+    fn: ResourceFunction,
+    options?: ResourceOptions | ResourceContract,
+    compiled?: ResourceContract,
+  ): void {
+    void uri;
+    void fn;
+    void options;
+    void compiled;
+    throw new Error("typemcp: resources are not served yet");
   }
 
   /**

@@ -25,8 +25,8 @@ describe("registration", () => {
 
   test("a contract of another version asks for a rebuild", () => {
     const mcp = new MCPServer("t");
-    expect(() => mcp.tool(() => 1, {}, { ...contract(), v: 2 } as unknown as ToolContract)).toThrow(
-      "typemcp: mcp.tool(<anonymous>) was compiled by a typemcp transformer with contract version 2, this runtime reads version 1: rebuild the project with the installed typemcp.",
+    expect(() => mcp.tool(() => 1, {}, { ...contract(), v: 1 } as unknown as ToolContract)).toThrow(
+      "typemcp: mcp.tool(<anonymous>) was compiled by a typemcp transformer with contract version 1, this runtime reads version 2: rebuild the project with the installed typemcp.",
     );
   });
 
