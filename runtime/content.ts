@@ -101,7 +101,7 @@ function text(text: string): ContentBlock {
 }
 
 /**
- * The content channel (DESIGN §4), from a value already in its wire form: a string as is,
+ * The content channel (docs/rules.md), from a value already in its wire form: a string as is,
  * other scalars as JSON, an object as indented JSON, an array as one block per element
  * (nested arrays flattened, null items dropped), null as no blocks. Content blocks pass
  * through when `blocks` is set (text-only tools that build their own content).

@@ -49,8 +49,17 @@ function relative(file: string): string {
   return file.startsWith(prefix) ? file.slice(prefix.length) : file;
 }
 
-/** A fault in a tool's own code, which its client was answered about with isError and its developer must see. */
-export type ToolFault =
+/** What a registration is, as messages and the log name it: `tool "get_weather"`, `resource "config://app"`. */
+export interface Who {
+  kind: "tool" | "prompt" | "resource";
+  name: string;
+}
+
+/**
+ * A fault in a registered function's own code, which its client was answered about (a tool's
+ * isError, a prompt's or resource's JSON-RPC error) and its developer must see.
+ */
+export type Fault =
   | { kind: "threw"; error: unknown; message: string }
   | { kind: "invalid result"; message: string; issues: readonly Issue[] }
   | { kind: "unsendable result"; message: string };
@@ -66,19 +75,19 @@ const MAX_CAUSES = 1000;
 export class FaultLog {
   private readonly causes = new Set<string>();
 
-  report(tool: string, site: CallSite | undefined, fault: ToolFault): void {
+  report(who: Who, site: CallSite | undefined, fault: Fault): void {
     try {
-      const cause = `${tool}\n${fault.kind}\n${causeOf(fault)}`;
+      const cause = `${who.kind} ${who.name}\n${fault.kind}\n${causeOf(fault)}`;
       if (this.causes.has(cause)) return;
       if (this.causes.size >= MAX_CAUSES) {
         if (this.causes.size === MAX_CAUSES) {
           this.causes.add("");
-          write(`typemcp: ${MAX_CAUSES} distinct tool errors were logged; further ones are not\n`);
+          write(`typemcp: ${MAX_CAUSES} distinct errors were logged; further ones are not\n`);
         }
         return;
       }
       this.causes.add(cause);
-      write(describeFault(tool, site, fault));
+      write(describeFault(who, site, fault));
     } catch {
       // Logging must never fail a call.
     }
@@ -94,7 +103,7 @@ function stackOf(error: unknown): string | undefined {
   }
 }
 
-function causeOf(fault: ToolFault): string {
+function causeOf(fault: Fault): string {
   switch (fault.kind) {
     case "threw": {
       // The frames, not the message: the same bug reached with other data is one cause.
@@ -116,19 +125,19 @@ function causeOf(fault: ToolFault): string {
   }
 }
 
-const ANSWERED = "(the client was answered with isError)";
-
-function describeFault(tool: string, site: CallSite | undefined, fault: ToolFault): string {
-  const name = JSON.stringify(tool);
+function describeFault(who: Who, site: CallSite | undefined, fault: Fault): string {
+  const name = `${who.kind} ${JSON.stringify(who.name)}`;
+  const answered =
+    who.kind === "tool" ? "(the client was answered with isError)" : "(the client was answered with an error)";
   const where = site?.location;
   const registered = where ? `    registered at ${where}\n` : "";
   switch (fault.kind) {
     case "threw":
-      return `typemcp: tool ${name} threw ${ANSWERED}: ${stackOf(fault.error) ?? fault.message}\n`;
+      return `typemcp: ${name} threw ${answered}: ${stackOf(fault.error) ?? fault.message}\n`;
     case "invalid result":
-      return `typemcp: tool ${name} returned a value its declared type does not allow ${ANSWERED}: ${fault.message}\n${registered}`;
+      return `typemcp: ${name} returned a value its declared type does not allow ${answered}: ${fault.message}\n${registered}`;
     case "unsendable result":
-      return `typemcp: tool ${name} returned a value that cannot be sent as JSON ${ANSWERED}: ${fault.message}\n${registered}`;
+      return `typemcp: ${name} returned a value that cannot be sent as JSON ${answered}: ${fault.message}\n${registered}`;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type Server,
 } from "@modelcontextprotocol/server";
+import type { ListKind } from "./registry";
 
 /** Options of `mcp.handler()`: Streamable HTTP as a Web-standard `fetch(Request) → Response`. */
 export interface HttpHandlerOptions {
@@ -51,8 +52,10 @@ export interface HttpEndpoint {
 
 /** The endpoint as the MCPServer holds it. */
 export interface ServedEndpoint extends HttpEndpoint {
-  /** Tells the 2026-07-28 clients listening (subscriptions/listen) that the tool list changed. */
-  toolsChanged(): void;
+  /** Tells the 2026-07-28 clients listening (subscriptions/listen) that a list changed. */
+  changed(kind: ListKind): void;
+  /** Tells the 2026-07-28 clients listening for `uri` that the resource changed. */
+  resourceUpdated(uri: string): void;
 }
 
 /** What the endpoint builds server instances with: one per request, or one per legacy session. */
@@ -113,7 +116,13 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
     async close() {
       await Promise.allSettled([modern.close(), sessions?.close()]);
     },
-    toolsChanged: () => modern.notify.toolsChanged(),
+    changed: (kind) =>
+      kind === "tools"
+        ? modern.notify.toolsChanged()
+        : kind === "prompts"
+          ? modern.notify.promptsChanged()
+          : modern.notify.resourcesChanged(),
+    resourceUpdated: (uri) => modern.notify.resourceUpdated(uri),
   };
 }
 

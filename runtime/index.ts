@@ -62,3 +62,5 @@ export type {
   Tag,
   UniqueItems,
 } from "./tags";
+/** Thrown by a resource function for a URI it has nothing at: the client gets the spec's not-found error (-32602, with the URI). */
+export { ResourceNotFoundError } from "@modelcontextprotocol/server";

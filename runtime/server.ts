@@ -1,23 +1,25 @@
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  type CacheScope,
-  type CallToolRequestParams,
-  type CallToolResult,
-  type StandardSchemaV1,
-  type Tool,
-  type Transport,
-} from "@modelcontextprotocol/server";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
-import { CONTRACT_VERSION, type PromptContract, type ResourceContract, type ToolContract } from "./contract";
-import type { PromptFunction, PromptOptions, ResourceFunction, ResourceOptions } from "./kinds";
+import type { Hooks } from "./call/function";
+import {
+  CONTRACT_VERSION,
+  type Contract,
+  type PromptContract,
+  type ResourceContract,
+  type ToolContract,
+} from "./contract";
 import { markedMethods } from "./decorators";
-import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
-import type { HttpOptions } from "./node-http";
 import { CallSite, FaultLog } from "./faults";
-import { errorResult, RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
-import { toolNameProblem } from "./tool-name";
+import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
+import { DEFAULT_LIST_CACHE, Instances } from "./instance";
+import type { CacheHint, PromptFunction, PromptOptions, ResourceFunction, ResourceOptions } from "./kinds";
+import { Lifecycle } from "./lifecycle";
+import type { HttpOptions } from "./node-http";
+import { RegisteredPrompt } from "./prompt";
+import { Registry } from "./registry";
+import { RegisteredResource } from "./resource";
+import { serveConnection, stdioTransport } from "./stdio";
+import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
 export interface ServerOptions {
   /** The server's version, in `server/discover` and `initialize`. Default "1.0.0". */
@@ -25,27 +27,40 @@ export interface ServerOptions {
   /** Instructions for the client's model, in `server/discover` and `initialize`. */
   instructions?: string;
   /**
-   * How long a 2026-07-28 client may keep the `tools/list` (and `server/discover`) it got (`ttlMs`, `cacheScope`).
-   * Default `{ ttlMs: 300_000, cacheScope: "public" }`: the tools are fixed when the server
-   * starts and the same for every caller, so any client or shared cache may keep the list
-   * for five minutes; a tool registered later is announced with `notifications/tools/list_changed`
-   * to clients that listen, and reaches the others within that time. `ttlMs: 0` makes every
-   * client ask again each time. (2025-11-25 clients get no cache fields.)
+   * How long a 2026-07-28 client, or a shared cache, may keep the lists it got (`ttlMs`,
+   * `cacheScope`): `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`
+   * and `server/discover`. Default `{ ttlMs: 300_000, cacheScope: "public" }`: what is
+   * registered is fixed when the server starts and the same for every caller, so any client or
+   * shared cache may keep a list for five minutes; a registration made later is announced with
+   * a list-changed notification to clients that listen, and reaches the others within that
+   * time. `resources/list` of a server with a template that lists its instances (its `list`
+   * option) is not kept by default (`ttlMs: 0`, private): those may change at any time.
+   * `ttlMs: 0` makes every client ask again each time. (2025-11-25 clients get no cache fields.)
    */
-  toolsListCache?: { ttlMs?: number; cacheScope?: CacheScope };
+  listCache?: CacheHint;
+  /** The same for `tools/list` and `server/discover` alone, over `listCache`. */
+  toolsListCache?: CacheHint;
   /**
-   * Milliseconds a shutdown (SIGTERM, SIGINT, stdin closed, `close()`) waits for the calls in
-   * flight (default 10,000). The calls still running then are answered with an `isError`
-   * result, and the server closes: a call that never finishes cannot keep a process from
-   * exiting (an orchestrator's own grace period, 30 s in Kubernetes, is longer).
+   * How a tool whose result is not an object (a number, a list, a union...) sends it.
+   * `"wrapped"` (the default, as the Python SDK does on every revision): as
+   * `{"result": value}`, with an output schema of that shape, to every client. `"native"`: as the
+   * value itself, with the value's own schema (any root), to 2026-07-28 clients, and wrapped
+   * by the SDK for 2025-11-25 clients, whose revision requires an object.
+   */
+  resultShape?: "wrapped" | "native";
+  /**
+   * Milliseconds a shutdown (SIGTERM, SIGINT, stdin closed, `close()`) waits for the requests
+   * in flight (default 10,000). The ones still running then are answered with an error, and the
+   * server closes: a function that never finishes cannot keep a process from exiting (an
+   * orchestrator's own grace period, 30 s in Kubernetes, is longer).
    */
   shutdownTimeout?: number;
   /**
-   * Log to stderr, with the tool's name and the stack (or where the tool was registered), what
-   * is a bug in the server's own code: an exception thrown by a tool, a result that breaks the
-   * tool's declared type or cannot be sent as JSON. The client is answered with `isError` either
-   * way; this is for the developer. Each distinct cause is logged once. Default true; stdout,
-   * where stdio's JSON-RPC goes, is never written.
+   * Log to stderr, with the registration's name and the stack (or where it was registered),
+   * what is a bug in the server's own code: an exception thrown by a tool, prompt or resource,
+   * a value that breaks its declared type or cannot be sent as JSON. The client is answered
+   * with an error either way; this is for the developer. Each distinct cause is logged once.
+   * Default true; stdout, where stdio's JSON-RPC goes, is never written.
    */
   logErrors?: boolean;
 }
@@ -53,19 +68,6 @@ export interface ServerOptions {
 const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
 
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
-
-/**
- * tools/call's params as they came: the SDK checks the request against the spec's schema (a
- * malformed one is -32602) and, given this schema for the params, hands them over as JSON.parse
- * made them, instead of a copy rebuilt by its own schema. So a `__proto__` key in the arguments
- * stays a key (refused as an unknown argument) instead of becoming the copy's prototype, and
- * the arguments are not copied on every call.
- */
-const CallToolParams: StandardSchemaV1<CallToolRequestParams> = {
-  "~standard": { version: 1, vendor: "typemcp", validate: (value) => ({ value: value as CallToolRequestParams }) },
-};
-
-const DEFAULT_TOOLS_LIST_CACHE = { ttlMs: 300_000, cacheScope: "public" as CacheScope };
 
 const ENABLE_PLUGIN =
   'Add { "transform": "typemcp/transformer" } to "plugins" in the "compilerOptions" of your tsconfig.json, and build with tspc (from ts-patch) instead of tsc. Without the plugin, pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).';
@@ -89,19 +91,18 @@ function describeFunction(fn: unknown): string {
   return typeof fn === "function" && fn.name ? fn.name : "<anonymous>";
 }
 
-/** A name as a message shows it: a string quoted, anything else as it is, cut short. */
-function shortName(name: unknown): string {
-  const text = typeof name === "string" ? JSON.stringify(name) : String(name);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+type Kind = "tool" | "prompt" | "resource";
+
+function kindOf(contract: Contract): Kind {
+  return contract.kind ?? "tool";
 }
 
-function isContract(value: unknown): value is ToolContract {
-  return value !== null && typeof value === "object" && "v" in value && "inputSchema" in value && "params" in value;
+function isContract(value: unknown): value is Contract {
+  return value !== null && typeof value === "object" && "v" in value && "params" in value;
 }
 
-/** Checks what the transformer wrote: present, of this runtime's contract version, built without errors. */
-function checkContract(fn: ToolFunction, contract: ToolContract | undefined): ToolContract {
-  const where = `mcp.tool(${describeFunction(fn)})`;
+/** Checks what the transformer wrote: present, of this runtime's contract version and of this kind, built without errors. */
+function checkContract<C extends Contract>(where: string, kind: Kind, contract: Contract | undefined): C {
   if (contract === undefined || contract === null || typeof contract !== "object") {
     throw new Error(
       `typemcp: ${where} has no compiled schema: the typemcp transformer did not run on this file. ${howToBuild()}`,
@@ -113,31 +114,26 @@ function checkContract(fn: ToolFunction, contract: ToolContract | undefined): To
     );
   }
   if (contract.error) throw new Error(`typemcp: ${where} was not built, the build reported: ${contract.error}`);
-  return contract;
+  if (kindOf(contract) !== kind)
+    throw new Error(`typemcp: ${where} was given the contract of a ${kindOf(contract)}, not of a ${kind}`);
+  return contract as C;
 }
 
 /**
- * An MCP server whose tools are plain TypeScript functions. Serves both protocol revisions
- * (2026-07-28 and 2025-11-25) through the SDK's entries (`serveStdio`, `createMcpHandler`),
- * which build one low-level `Server` per connection or per request: each is wired to the same
- * tools, whose schemas came precomputed from the transformer, so `tools/list` does no work.
+ * An MCP server whose tools, prompts and resources are plain TypeScript functions. Serves
+ * both protocol revisions (2026-07-28 and 2025-11-25) through the SDK's entries
+ * (`serveStdio`, `createMcpHandler`), which build one low-level `Server` per connection or per
+ * request: each is wired to the same registry, whose schemas came precomputed from the
+ * transformer, so the lists do no work.
  */
 export class MCPServer {
-  private readonly registered = new Map<string, RegisteredTool>();
-  private listing?: Tool[];
-  /** Every SDK server instance serving now: one per stdio connection, HTTP request or legacy HTTP session. */
-  private readonly live = new Set<Server>();
-  /** Those that outlive a request (stdio connections, legacy HTTP sessions): a new tool is announced to them. */
-  private readonly longLived = new Set<Server>();
+  private readonly registry = new Registry();
+  private readonly lifecycle: Lifecycle;
+  private readonly instances: Instances;
   private readonly connections = new Set<StdioServerHandle>();
   private latest?: Server;
   private http?: ServedEndpoint;
-  /** Calls not answered yet, each with what answers it at once: a shutdown waits for them, up to its deadline. */
-  private readonly inFlight = new Map<Promise<CallToolResult>, () => void>();
-  private closing = false;
   private readonly faults?: FaultLog;
-  /** Milliseconds a shutdown waits for the calls in flight (ServerOptions.shutdownTimeout). */
-  readonly shutdownTimeout: number;
 
   constructor(
     readonly name: string,
@@ -149,8 +145,26 @@ export class MCPServer {
         `typemcp: shutdownTimeout must be a number of milliseconds, 0 or more (got ${String(shutdownTimeout)})`,
       );
     }
-    this.shutdownTimeout = shutdownTimeout;
+    if (options.resultShape !== undefined && options.resultShape !== "wrapped" && options.resultShape !== "native")
+      throw new TypeError(`typemcp: resultShape is "wrapped" or "native" (got ${String(options.resultShape)})`);
+    this.lifecycle = new Lifecycle(shutdownTimeout);
     if (options.logErrors !== false) this.faults = new FaultLog();
+    this.instances = new Instances(this.registry, this.lifecycle, {
+      name,
+      version: options.version ?? "1.0.0",
+      instructions: options.instructions,
+      toolsListCache: { ...DEFAULT_LIST_CACHE, ...options.listCache, ...options.toolsListCache },
+      listCache: options.listCache && { ...DEFAULT_LIST_CACHE, ...options.listCache },
+    });
+    this.registry.onChange = (kind) => {
+      this.instances.announce(kind);
+      this.http?.changed(kind);
+    };
+  }
+
+  /** Milliseconds a shutdown waits for the requests in flight (ServerOptions.shutdownTimeout). */
+  get shutdownTimeout(): number {
+    return this.lifecycle.shutdownTimeout;
   }
 
   /**
@@ -162,45 +176,6 @@ export class MCPServer {
     return this.latest;
   }
 
-  /** A new SDK server wired to this server's tools: what the SDK's entries call per connection or request. */
-  private readonly instance = (longLived: boolean): Server => {
-    const cache = { ...DEFAULT_TOOLS_LIST_CACHE, ...this.options.toolsListCache };
-    const server = new Server(
-      { name: this.name, version: this.options.version ?? "1.0.0" },
-      {
-        // logging: tools log through their ToolContext, at the level the client asks for.
-        capabilities: { tools: { listChanged: true }, logging: {} },
-        instructions: this.options.instructions,
-        // server/discover is as fixed as the tool list: the same hint.
-        cacheHints: { "tools/list": cache, "server/discover": cache },
-      },
-    );
-    server.setRequestHandler("tools/list", () => ({
-      tools: (this.listing ??= [...this.registered.values()].map((t) => t.definition)),
-    }));
-    server.setRequestHandler("tools/call", { params: CallToolParams }, (params, ctx) => {
-      const tool = this.registered.get(params.name);
-      // Unknown tool: a JSON-RPC error (-32602), not a tool result.
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-      if (this.closing) throw new ProtocolError(-32000, "The server is shutting down");
-      const answer = tool.call(params.arguments ?? {}, ctx, server);
-      // A synchronous tool is answered within this turn, before close() would look (it waits a turn).
-      return answer instanceof Promise ? this.track(answer, tool.name) : answer;
-    });
-    const onclose = server.onclose;
-    server.onclose = () => {
-      this.live.delete(server);
-      this.longLived.delete(server);
-      onclose?.();
-    };
-    this.live.add(server);
-    if (longLived) this.longLived.add(server);
-    return server;
-  };
-
-  /** The instance for a stdio or `connect()` connection: also what `mcp.server` shows. */
-  private readonly connectionInstance = (): Server => (this.latest = this.instance(true));
-
   /**
    * Registers `fn` as a tool. The typemcp transformer fills in `compiled` at build time
    * from the function's types; calling this on code the transformer did not build throws.
@@ -211,76 +186,7 @@ export class MCPServer {
    * @param compiled written by the transformer (see ToolContract); leave it out.
    */
   tool(fn: ToolFunction, options?: ToolOptions | ToolContract, compiled?: ToolContract): void {
-    this.register(fn, options, compiled, new CallSite(this.tool));
-  }
-
-  private register(
-    fn: ToolFunction,
-    options: ToolOptions | ToolContract | undefined,
-    compiled: ToolContract | undefined,
-    site: CallSite,
-  ): void {
-    if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
-    // `mcp.tool(fn, manifest.get_weather)`: a contract from `typemcp manifest` in the options' place.
-    if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
-    const report = this.faults && ((...args: Parameters<FaultLog["report"]>) => this.faults!.report(...args));
-    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, checkContract(fn, compiled), {
-      site,
-      report,
-    });
-    const at = (where: CallSite | undefined) => where?.location;
-    // The transformer checks a name written as a literal; a name computed at run time is checked here, by the same rule.
-    const problem = toolNameProblem(tool.name);
-    if (problem) {
-      const where = at(site) ? ` (registered at ${at(site)})` : "";
-      throw new Error(`typemcp: tool name ${shortName(tool.name)}${where} is not a valid MCP tool name: ${problem}`);
-    }
-    const first = this.registered.get(tool.name);
-    if (first) {
-      const places = [at(first.site) && `first at ${at(first.site)}`, at(site) && `again at ${at(site)}`]
-        .filter(Boolean)
-        .join(", ");
-      throw new Error(
-        `typemcp: a tool named ${JSON.stringify(tool.name)} is already registered${places ? ` (${places})` : ""}: give one of them another name with { name: "..." }`,
-      );
-    }
-    this.registered.set(tool.name, tool);
-    this.listing = undefined;
-    // 2025-11-25 connections are told directly; 2026-07-28 clients on the streams they opened with
-    // subscriptions/listen (the SDK's stdio entry routes the notification there; over HTTP, its handler does).
-    for (const server of this.longLived) if (server.transport) void server.sendToolListChanged().catch(() => undefined);
-    this.http?.toolsChanged();
-  }
-
-  /**
-   * Registers `fn` as a prompt: its parameters are the prompt's arguments (text on the wire,
-   * converted to the declared number or boolean), its JSDoc the description. The typemcp
-   * transformer fills in `compiled` at build time; calling this on code it did not build throws.
-   */
-  prompt(fn: PromptFunction, options?: PromptOptions | PromptContract, compiled?: PromptContract): void {
-    void fn;
-    void options;
-    void compiled;
-    throw new Error("typemcp: prompts are not served yet");
-  }
-
-  /**
-   * Registers `fn` as the resource at `uri`, or, when `uri` is an RFC 6570 template
-   * (`"users://{id}/profile"`), as a resource template whose variables are `fn`'s parameters.
-   * The declared return type decides the contents: a string is text, bytes a blob, other data
-   * JSON validated against the type's schema.
-   */
-  resource(
-    uri: string,
-    fn: ResourceFunction,
-    options?: ResourceOptions | ResourceContract,
-    compiled?: ResourceContract,
-  ): void {
-    void uri;
-    void fn;
-    void options;
-    void compiled;
-    throw new Error("typemcp: resources are not served yet");
+    this.addTool(fn, options, compiled, new CallSite(this.tool));
   }
 
   /**
@@ -300,8 +206,61 @@ export class MCPServer {
         throw new Error(`typemcp: ${String(method)} is marked with @tool() but is not a method`);
       const bound = fn.bind(instance);
       Object.defineProperty(bound, "name", { value: String(method) });
-      this.register(bound as ToolFunction, options, compiled, site);
+      this.addTool(bound as ToolFunction, options, compiled, site);
     }
+  }
+
+  /**
+   * Registers `fn` as a prompt: its parameters are the prompt's arguments (text on the wire,
+   * converted to the declared number or boolean), its JSDoc the description, and it returns
+   * the prompt's messages (a string is one user message). The typemcp transformer fills in
+   * `compiled` at build time; calling this on code it did not build throws.
+   */
+  prompt(fn: PromptFunction, options?: PromptOptions | PromptContract, compiled?: PromptContract): void {
+    const site = new CallSite(this.prompt);
+    if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.prompt takes a function, got ${typeof fn}`);
+    if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
+    const contract = checkContract<PromptContract>(`mcp.prompt(${describeFunction(fn)})`, "prompt", compiled);
+    this.registry.addPrompt(
+      new RegisteredPrompt(fn, (options as PromptOptions | undefined) ?? {}, contract, this.hooks(site)),
+    );
+  }
+
+  /**
+   * Registers `fn` as the resource at `uri`, or, when `uri` is an RFC 6570 template
+   * (`"users://{id}/profile"`), as a resource template whose variables are `fn`'s parameters.
+   * The declared return type decides the contents: a string is text, bytes a blob, other data
+   * JSON checked against the type's schema.
+   */
+  resource(
+    uri: string,
+    fn: ResourceFunction,
+    options?: ResourceOptions | ResourceContract,
+    compiled?: ResourceContract,
+  ): void {
+    const site = new CallSite(this.resource);
+    if (typeof uri !== "string") throw new TypeError(`typemcp: mcp.resource takes a URI first, got ${typeof uri}`);
+    if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.resource takes a function, got ${typeof fn}`);
+    if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
+    const where = `mcp.resource(${JSON.stringify(uri)}, ${describeFunction(fn)})`;
+    const contract = checkContract<ResourceContract>(where, "resource", compiled);
+    if (contract.uri !== uri)
+      throw new Error(
+        `typemcp: ${where} was compiled for the URI ${JSON.stringify(contract.uri)}: rebuild the project (the URI is checked against the function's parameters at build time)`,
+      );
+    this.registry.addResource(
+      new RegisteredResource(uri, fn, (options as ResourceOptions | undefined) ?? {}, contract, this.hooks(site)),
+    );
+  }
+
+  /**
+   * Tells the clients subscribed to `uri` that the resource changed: 2025-11-25 clients that
+   * sent `resources/subscribe` for it, and 2026-07-28 clients listening for it
+   * (`subscriptions/listen` with `resourceSubscriptions`).
+   */
+  resourceUpdated(uri: string): void {
+    this.instances.resourceUpdated(uri);
+    this.http?.resourceUpdated(uri);
   }
 
   /**
@@ -310,22 +269,8 @@ export class MCPServer {
    * request or `server/discover`, or a 2025-11-25 `initialize`).
    */
   async connect(transport: Transport): Promise<void> {
-    this.prepareTools();
-    // The SDK's stdio transport skips a line that is not JSON, and reports JSON that is not
-    // JSON-RPC here without a word to the client: JSON-RPC answers it (id null), and the
-    // connection goes on serving either way.
-    const onerror = (error: Error) => {
-      if (error.name !== "ZodError") return;
-      const answer = {
-        jsonrpc: "2.0" as const,
-        id: null,
-        error: { code: ProtocolErrorCode.InvalidRequest, message: "Invalid Request: the message is not JSON-RPC 2.0" },
-      };
-      void transport.send(answer as never).catch(() => undefined);
-    };
-    const { serveStdio } =
-      require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
-    const connection = serveStdio(this.connectionInstance, { transport, onerror });
+    this.prepare();
+    const connection = serveConnection(transport, () => (this.latest = this.instances.create(true)));
     this.connections.add(connection);
     const onclose = transport.onclose;
     // serveStdio has set the transport up and started it by the time it returns.
@@ -338,7 +283,7 @@ export class MCPServer {
   /**
    * Serves over stdio (the default) or Streamable HTTP (`{ transport: "http", port }`). On
    * SIGTERM / SIGINT (and, on stdio, when the client closes stdin) the process exits once the
-   * calls in flight are answered. Resolves when the server is listening; with HTTP, to the
+   * requests in flight are answered. Resolves when the server is listening; with HTTP, to the
    * address it listens on.
    */
   async run(options: RunOptions = {}): Promise<{ port?: number; url?: string }> {
@@ -347,16 +292,7 @@ export class MCPServer {
     process.once("SIGINT", exit);
     const transport = options.transport ?? "stdio";
     if (transport === "stdio") {
-      // The SDK's stdio transport stops reading, and drops the calls in flight, when stdin
-      // ends; typemcp answers them first (a client may write its requests, then close stdin).
-      // So the transport reads a copy of stdin that never ends, and the end of the real one
-      // closes the server the way SIGTERM does.
-      const { PassThrough } = require("node:stream") as typeof import("node:stream");
-      const { StdioServerTransport } =
-        require("@modelcontextprotocol/server/stdio") as typeof import("@modelcontextprotocol/server/stdio");
-      const input = process.stdin.pipe(new PassThrough(), { end: false });
-      process.stdin.once("end", exit);
-      await this.connect(new StdioServerTransport(input, process.stdout));
+      await this.connect(stdioTransport(exit));
       return {};
     }
     if (transport !== "http")
@@ -377,25 +313,35 @@ export class MCPServer {
   }
 
   /**
-   * Stops taking calls, waits for the ones in flight to be answered (up to `shutdownTimeout`
+   * Stops taking requests, waits for the ones in flight to be answered (up to `shutdownTimeout`
    * milliseconds, then answers those still running with an error), and closes every connection.
    */
   async close(): Promise<void> {
-    this.closing = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<"expired">(
-      (resolve) => (timer = setTimeout(() => resolve("expired"), this.shutdownTimeout)),
-    );
-    while (this.inFlight.size) {
-      if ((await Promise.race([Promise.allSettled([...this.inFlight.keys()]), deadline])) === "expired") break;
-    }
-    clearTimeout(timer);
-    for (const answerNow of [...this.inFlight.values()]) answerNow();
-    // The last answers are written a few promise steps after their calls settle.
-    await new Promise((resolve) => setImmediate(resolve));
+    await this.lifecycle.drain();
     await Promise.allSettled([...this.connections].map((connection) => connection.close()));
     if (this.http) await this.http.close();
-    await Promise.allSettled([...this.live].map((server) => server.close()));
+    await this.instances.close();
+  }
+
+  private addTool(
+    fn: ToolFunction,
+    options: ToolOptions | ToolContract | undefined,
+    compiled: ToolContract | undefined,
+    site: CallSite,
+  ): void {
+    if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.tool takes a function, got ${typeof fn}`);
+    // `mcp.tool(fn, manifest.tools.get_weather)`: a contract from `typemcp manifest` in the options' place.
+    if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
+    const contract = checkContract<ToolContract>(`mcp.tool(${describeFunction(fn)})`, "tool", compiled);
+    const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, contract, this.hooks(site), {
+      resultShape: this.options.resultShape,
+    });
+    this.registry.addTool(tool);
+  }
+
+  private hooks(site: CallSite): Hooks {
+    const faults = this.faults;
+    return { site, report: faults && ((...args) => faults.report(...args)) };
   }
 
   /**
@@ -404,17 +350,17 @@ export class MCPServer {
    * the first time (V8 compiles it then), which costs that call about a millisecond more.
    * Made here, that millisecond is part of the start.
    */
-  private prepareTools(): void {
+  private prepare(): void {
     // A tool keeps its checkers once made: a second connection finds them made.
-    this.registered.values().next().value?.prepare();
+    this.registry.tools.values().next().value?.prepare();
   }
 
   private endpoint(options: HttpHandlerOptions): ServedEndpoint {
     if (this.http)
       throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
-    this.prepareTools();
+    this.prepare();
     return (this.http = this.httpModule().createEndpoint(
-      { perRequest: () => this.instance(false), session: () => this.instance(true) },
+      { perRequest: () => this.instances.create(false), session: () => this.instances.create(true) },
       options,
     ));
   }
@@ -425,25 +371,5 @@ export class MCPServer {
    */
   private httpModule(): typeof import("./http") {
     return require("./http") as typeof import("./http");
-  }
-
-  /** The answer to an async call, kept among the calls in flight until it is sent; a shutdown past its deadline answers it itself. */
-  private track(call: Promise<CallToolResult>, toolName: string): Promise<CallToolResult> {
-    let answerNow!: () => void;
-    const answer = new Promise<CallToolResult>((resolve) => {
-      // A call never rejects (RegisteredTool.call answers every failure); were it to, it is still answered.
-      call.then(resolve, () => resolve(errorResult(toolName, "the call failed")));
-      answerNow = () =>
-        resolve(
-          errorResult(
-            toolName,
-            `the server shut down before the call finished (shutdownTimeout: ${this.shutdownTimeout} ms)`,
-          ),
-        );
-    });
-    this.inFlight.set(answer, answerNow);
-    const settled = () => void this.inFlight.delete(answer);
-    answer.then(settled, settled);
-    return answer;
   }
 }

@@ -1,10 +1,10 @@
 import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
-import { toContent } from "./content";
-import { toolContext } from "./context";
-import type { JsonSchema, ToolContract } from "./contract";
+import { type AnyFunction, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
-import type { CallSite, ToolFault } from "./faults";
-import { shortText, validationMessage } from "./messages";
+import { toContent } from "./content";
+import type { JsonSchema, ToolContract } from "./contract";
+import type { Who } from "./faults";
+import { validationMessage } from "./messages";
 
 /** What `mcp.tool(fn, options)` accepts besides the function. */
 export interface ToolOptions {
@@ -29,13 +29,10 @@ export interface ToolOptions {
   timeout?: number;
 }
 
-// Any function: a tool's parameters are whatever its author declared.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ToolFunction = (...args: any[]) => unknown;
+/** A tool: any function. */
+export type ToolFunction = AnyFunction;
 
 const MAX_MESSAGE = 4000;
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 export function errorResult(toolName: string, message: string): CallToolResult {
   const text = `Error executing tool ${toolName}: ${message}`;
@@ -45,78 +42,58 @@ export function errorResult(toolName: string, message: string): CallToolResult {
   };
 }
 
-const UNREADABLE = "the tool threw an exception that cannot be read";
+/** What the server's options change in a tool's answers. */
+export interface ToolSettings {
+  /** `native`: results in their own shape on 2026-07-28 (see ServerOptions.resultShape). */
+  resultShape?: "wrapped" | "native";
+}
 
 /**
- * What a tool threw, as a message. Never throws itself: a tool may throw anything (a revoked
- * Proxy, an Error whose message is a Symbol or whose getter throws), and the call must still
- * be answered.
+ * The natural schema of a wrapped output schema: `result`'s, titled as the wrapper was, with
+ * the wrapper's `$defs` (whose references stay `#/$defs/...` from the root).
  */
-function errorMessage(error: unknown): string {
-  try {
-    if (typeof error === "string") return error;
-    if (!(error instanceof Error)) return shortText(error, UNREADABLE);
-    let message: unknown;
-    try {
-      message = error.message;
-    } catch {
-      const name = error.name;
-      return typeof name === "string" && name ? `${name} (its message cannot be read)` : UNREADABLE;
-    }
-    if (typeof message === "string") return message || String(error.name);
-    return shortText(message, UNREADABLE);
-  } catch {
-    return UNREADABLE;
-  }
+function unwrapped(schema: JsonSchema): JsonSchema {
+  const result = (schema.properties as Record<string, JsonSchema>).result;
+  const natural: JsonSchema = { ...result, title: schema.title };
+  if (schema.$defs !== undefined) natural.$defs = schema.$defs;
+  return natural;
 }
 
-/** A schema retitled for a tool registered under another name than the one it was compiled for. */
-function retitled(schema: JsonSchema, from: string, to: string): JsonSchema {
-  if (from === to || typeof schema.title !== "string" || !schema.title.startsWith(from)) return schema;
-  const suffix = schema.title.slice(from.length);
-  return ["Arguments", "Output", "DictOutput"].includes(suffix) ? { ...schema, title: to + suffix } : schema;
-}
-
-/** The errors a tool's timeout makes: the clock's, not a fault of the tool's code. */
-const timeouts = new WeakSet<object>();
-
-/** What the server gives a tool beyond its contract: where it was registered, and where its faults are reported. */
-export interface ToolHooks {
-  site?: CallSite;
-  report?: (tool: string, site: CallSite | undefined, fault: ToolFault) => void;
-}
-
-/** One registered tool: its published definition, and the call pipeline of DESIGN §2–§5. */
-export class RegisteredTool {
+/** One registered tool: its published definition, and the steps of a call (RegisteredFunction) with a tool's answers. */
+export class RegisteredTool extends RegisteredFunction<CallToolResult> {
   readonly name: string;
+  readonly who: Who;
   readonly definition: Tool;
-  private readonly params: string[];
-  private readonly argumentsObject: boolean;
-  private readonly contextAt?: number;
-  private readonly timeout?: number;
+  /** The result travels as `{"result": value}` (typemcp's default shape for a non-object type). */
   private readonly wrapped: boolean;
-  /** Compiled on the tool's first call (a server with many tools starts without them), shared by tools of the same schemas. */
-  private checkers?: { input: Checker; output?: Checker };
+  /** The result travels in its own shape, which the SDK wraps for 2025-11-25 clients (resultShape: "native"). */
+  private readonly native: boolean;
+  private outputChecker?: Checker;
 
   constructor(
-    private readonly fn: ToolFunction,
+    fn: ToolFunction,
     options: ToolOptions,
     contract: ToolContract,
-    private readonly hooks: ToolHooks = {},
+    hooks: Hooks = {},
+    settings: ToolSettings = {},
   ) {
-    this.name = options.name ?? contract.name;
-    this.params = contract.params;
-    this.argumentsObject = contract.argumentsObject === true;
-    this.contextAt = contract.context;
-    this.timeout = options.timeout;
-    const inputSchema = retitled(contract.inputSchema, contract.name, this.name);
-    const outputSchema =
+    const name = options.name ?? contract.name;
+    const inputSchema = retitled(contract.inputSchema, contract.name, name);
+    super(fn, contract, inputSchema, hooks, options.timeout);
+    this.name = name;
+    this.who = { kind: "tool", name };
+    let outputSchema =
       options.structuredOutput === false || !contract.outputSchema
         ? undefined
-        : retitled(contract.outputSchema, contract.name, this.name);
+        : retitled(contract.outputSchema, contract.name, name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
+    this.native = this.wrapped && settings.resultShape === "native";
+    if (this.native) {
+      outputSchema = unwrapped(outputSchema!);
+      this.wrapped = false;
+    }
 
-    const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
+    const definition: Tool = { name, inputSchema: inputSchema as Tool["inputSchema"] };
     if (options.title !== undefined) definition.title = options.title;
     const description = options.description ?? contract.description;
     if (description !== undefined) definition.description = description;
@@ -125,137 +102,49 @@ export class RegisteredTool {
     this.definition = definition;
   }
 
-  private get compiled(): { input: Checker; output?: Checker } {
-    return (this.checkers ??= {
-      input: checkerOf(this.definition.inputSchema),
-      output: this.definition.outputSchema && checkerOf(this.definition.outputSchema),
-    });
-  }
-
-  /** Makes the tool's checkers now rather than on its first call (a schema they cannot be made of fails that call, with the reason). */
-  prepare(): void {
-    try {
-      void this.compiled;
-    } catch {
-      // the call says why
-    }
+  protected override checkers(): void {
+    super.checkers();
+    if (this.definition.outputSchema) this.outputChecker ??= checkerOf(this.definition.outputSchema);
   }
 
   /**
    * Runs one `tools/call`. Never throws, never rejects: every failure is an `isError` result
-   * that says what went wrong. `ctx` is the SDK's for the request (its signal is aborted
-   * when the client cancels); with `session` it makes the ToolContext of a tool that takes one.
-   *
-   * A synchronous tool is answered synchronously, an async one with a promise: the path
-   * most calls take has no promise turns of its own.
+   * that says what went wrong. `ctx` is the SDK's for the request (its signal is aborted when
+   * the client cancels); `session` the server instance it came on.
    */
   call(args: Record<string, unknown>, ctx: ServerContext, session: Server): CallToolResult | Promise<CallToolResult> {
-    const invalid = this.checkArguments(args);
-    if (invalid) return errorResult(this.name, invalid);
-    let value: unknown;
-    try {
-      value = this.invoke(args, ctx, session);
-      if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
-        return Promise.resolve(value).then(
-          (settled) => this.answer(settled),
-          (error: unknown) => this.threw(error),
-        );
-      }
-    } catch (error) {
-      return this.threw(error);
-    }
-    return this.answer(value);
+    const answer = this.serve(args, { ctx, session });
+    if (!this.native) return answer;
+    // The SDK's projection: the result as it is for 2026-07-28 clients, wrapped as {"result": …} for 2025-11-25 ones.
+    const schema = this.definition.outputSchema;
+    return answer instanceof Promise
+      ? answer.then((result) => session.projectCallToolResult(result, schema))
+      : session.projectCallToolResult(answer, schema);
   }
 
-  /** Where the tool was registered, when known. */
-  get site(): CallSite | undefined {
-    return this.hooks.site;
-  }
-
-  /** The answer to an exception from the tool's code (reported as a fault of the tool, unless its timeout made it). */
-  private threw(error: unknown): CallToolResult {
-    const message = errorMessage(error);
-    if (!(error !== null && (typeof error === "object" || typeof error === "function") && timeouts.has(error)))
-      this.fault({ kind: "threw", error, message });
+  protected refuse(message: string): CallToolResult {
     return errorResult(this.name, message);
   }
 
-  private fault(fault: ToolFault): void {
-    this.hooks.report?.(this.name, this.hooks.site, fault);
-  }
-
-  /** Undefined when the arguments are valid, else the message that says why not. */
-  private checkArguments(args: Record<string, unknown>): string | undefined {
-    let found;
-    try {
-      found = this.compiled.input.check(args);
-    } catch (error) {
-      // The check recurses with the data: arguments nested deeper than the stack are refused, not a crash.
-      if (error instanceof RangeError) return "the arguments are nested too deeply";
-      // A schema that cannot be compiled (a keyword or format typemcp does not check): refused, with the reason.
-      return `the arguments could not be validated: ${errorMessage(error)}`;
-    }
-    return found.total === 0 ? undefined : validationMessage(String(this.definition.inputSchema.title), found);
-  }
-
-  /** Calls the function with its arguments in place, within the tool's timeout if it has one. */
-  private invoke(args: Record<string, unknown>, ctx: ServerContext, session: Server): unknown {
-    // An argument left out is undefined, whatever Object.prototype holds under its name.
-    let positional: unknown[];
-    if (this.argumentsObject) positional = [args];
-    else {
-      const { params } = this;
-      positional = new Array(params.length);
-      for (let i = 0; i < params.length; i++)
-        positional[i] = hasOwn.call(args, params[i]) ? args[params[i]] : undefined;
-    }
-    if (this.timeout === undefined) {
-      if (this.contextAt !== undefined)
-        positional.splice(this.contextAt, 0, toolContext(session, this.name, ctx, ctx.mcpReq.signal));
-      return this.fn.apply(undefined, positional);
-    }
-    return this.invokeWithin(this.timeout, positional, ctx, session);
-  }
-
-  /** The call raced against the tool's timeout: a timed-out call aborts the tool's signal. */
-  private async invokeWithin(ms: number, positional: unknown[], ctx: ServerContext, session: Server): Promise<unknown> {
-    // Aborting lets the tool stop and free what it holds.
-    const timer = new AbortController();
-    if (this.contextAt !== undefined)
-      positional.splice(
-        this.contextAt,
-        0,
-        toolContext(session, this.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal])),
-      );
-    let timeout: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => {
-        const error = new Error(`timed out after ${ms} ms`);
-        timeouts.add(error);
-        reject(error); // first: a tool that stops on the abort below must not win the race
-        timer.abort(error);
-      }, ms);
-    });
-    try {
-      return await Promise.race([this.fn(...positional), expired]);
-    } finally {
-      clearTimeout(timeout);
-    }
-  }
-
   /** The result on both channels, or an `isError` result when it breaks its schema or cannot be JSON. */
-  private answer(value: unknown): CallToolResult {
+  protected answer(value: unknown): CallToolResult {
     try {
-      const { output } = this.compiled;
+      this.checkers();
+      const output = this.outputChecker;
       if (!output) return { content: toContent(ANY.project(value).value, true) };
-      const projected = output.project(this.wrapped ? { result: value === undefined ? null : value } : value);
+      // undefined (a void tool) is null on the wire, as JSON has it in an array.
+      const sent = value === undefined && (this.wrapped || this.native) ? null : value;
+      const projected = output.project(this.wrapped ? { result: sent } : sent);
       if (projected.total > 0) {
         const message = validationMessage(String(this.definition.outputSchema!.title), projected);
         this.fault({ kind: "invalid result", message, issues: projected.issues });
-        return errorResult(this.name, message);
+        return this.refuse(message);
       }
       const wire = projected.value as Record<string, unknown>;
-      return { content: toContent(this.wrapped ? wire.result : wire), structuredContent: wire };
+      return {
+        content: toContent(this.wrapped ? wire.result : wire),
+        structuredContent: wire as CallToolResult["structuredContent"],
+      };
     } catch (error) {
       let kind: "wire" | "depth" | undefined;
       try {
@@ -271,6 +160,6 @@ export class RegisteredTool {
 
   private unsendable(where: string, prefix = "the result cannot be sent as JSON: "): CallToolResult {
     this.fault({ kind: "unsendable result", message: where });
-    return errorResult(this.name, prefix + where);
+    return this.refuse(prefix + where);
   }
 }

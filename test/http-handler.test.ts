@@ -173,7 +173,7 @@ describe("what a refused request keeps: nothing", () => {
     params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
   };
   /** Server instances alive inside the MCPServer (white box: nothing else shows what a refusal kept). */
-  const alive = (mcp: MCPServer) => (mcp as unknown as { live: Set<unknown> }).live.size;
+  const alive = (mcp: MCPServer) => (mcp as unknown as { instances: { live: Set<unknown> } }).instances.live.size;
 
   test.each([
     ["Accept: application/json only", { accept: "application/json" }, 406],
@@ -251,7 +251,7 @@ describe("legacy sessions", () => {
     const { mcp, handler } = serve("seed_get_forecast", { stateless: true });
     const client = await connectHttp(handler, "2025-11-25");
     expect((await client.listTools()).tools).toHaveLength(1);
-    expect((mcp as unknown as { live: Set<unknown> }).live.size).toBe(0);
+    expect((mcp as unknown as { instances: { live: Set<unknown> } }).instances.live.size).toBe(0);
     await handler.close();
   });
 });

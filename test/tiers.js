@@ -21,6 +21,8 @@ const fast = [
   // Every fixture through the official client, in memory; the context a tool gets.
   "fixtures.test.ts",
   "context.test.ts",
+  // Prompts, resources, templates and completion, fed contracts written by hand.
+  "prompts-resources.test.ts",
   // Streamable HTTP through the Web-standard entry (Request → Response), in process.
   "http-handler.test.ts",
   // Generated values and types against TypeScript and Ajv.

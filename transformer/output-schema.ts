@@ -9,7 +9,7 @@ export interface OutputSchema {
 }
 
 /**
- * DESIGN §3: an object whose keys are strings is the output schema itself, titled with its
+ * docs/rules.md: an object whose keys are strings is the output schema itself, titled with its
  * type name (`<tool>DictOutput` for an anonymous `Record<string, T>`, `<tool>Output` for an
  * anonymous object type); everything else (scalars, arrays, tuples, unions, numeric-keyed
  * records, void) is wrapped as `{"result": ...}` under a `<tool>Output` object, because the

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import Ajv2020 from "ajv/dist/2020";
-import type { ToolContract } from "typemcp";
+import { CONTRACT_VERSION, type ToolContract } from "typemcp";
 
 export interface EmittedRegistration {
   /** The registered function's name, as written in the call. */
@@ -19,8 +19,8 @@ export interface EmittedRegistration {
   contract: ToolContract;
 }
 
-/** How the transformer writes a contract: `JSON.parse('{"v":2,...}')`. */
-export const CONTRACT_TEXT = /^JSON\.parse\('\{"v":2,/;
+/** How the transformer writes a contract: `JSON.parse('{"v":<CONTRACT_VERSION>,...}')`. */
+export const CONTRACT_TEXT = new RegExp(`^JSON\\.parse\\('\\{"v":${CONTRACT_VERSION},`);
 
 /** The contract an emitted contract expression makes, as the runtime receives it. */
 export function evaluateContract(text: string): ToolContract {

@@ -5,7 +5,7 @@
  */
 import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
-import type { JsonSchema, ToolContract } from "typemcp";
+import { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "typemcp";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -143,8 +143,10 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text))
-    return failure(`the emitted contract is not JSON.parse('{"v":2,...}'): ${outcome.text.slice(0, 80)}`);
+  if (contract.v !== CONTRACT_VERSION || !CONTRACT_TEXT.test(outcome.text))
+    return failure(
+      `the emitted contract is not JSON.parse('{"v":${CONTRACT_VERSION},...}'): ${outcome.text.slice(0, 80)}`,
+    );
   for (const d of diagnostics) {
     if (d.code === DiagnosticCode.InternalError)
       return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
