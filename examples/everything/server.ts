@@ -47,7 +47,11 @@ function test_audio_content(): AudioContent {
 function test_embedded_resource(): EmbeddedResource {
   return {
     type: "resource",
-    resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." },
+    resource: {
+      uri: "test://embedded-resource",
+      mimeType: "text/plain",
+      text: "This is an embedded resource content.",
+    },
   };
 }
 
@@ -184,7 +188,10 @@ function test_prompt_with_arguments(arg1: string, arg2: string): string {
  */
 function test_prompt_with_embedded_resource(resourceUri: string): [EmbeddedResource, string] {
   return [
-    { type: "resource", resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." } },
+    {
+      type: "resource",
+      resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." },
+    },
     "Please process the embedded resource above.",
   ];
 }
@@ -212,7 +219,10 @@ function review_code(
   return [
     {
       role: "user",
-      content: { type: "text", text: `Review this ${language ?? ""} code for ${focus}${strict ? ", strictly" : ""}:\n${code}` },
+      content: {
+        type: "text",
+        text: `Review this ${language ?? ""} code for ${focus}${strict ? ", strictly" : ""}:\n${code}`,
+      },
     },
     { role: "assistant", content: { type: "text", text: `I'll look at its ${focus} first.` } },
   ];
