@@ -6,6 +6,7 @@
 import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
 import type { JsonSchema, ToolContract } from "typemcp";
+import { CONTRACT_VERSION } from "../../runtime/contract";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -143,7 +144,7 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text))
+  if (contract.v !== CONTRACT_VERSION || !CONTRACT_TEXT.test(outcome.text))
     return failure(`the emitted contract is not JSON.parse('{"v":2,...}'): ${outcome.text.slice(0, 80)}`);
   for (const d of diagnostics) {
     if (d.code === DiagnosticCode.InternalError)
