@@ -12,6 +12,7 @@ const fast = [
   "unit/keywords.test.ts",
   "unit/check.test.ts",
   "unit/linear-regexp.test.ts",
+  "unit/uri-template.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
   "faults.test.ts",
