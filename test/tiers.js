@@ -18,6 +18,7 @@ const fast = [
   "faults.test.ts",
   "check-vs-ajv.test.ts",
   "transformer.test.ts",
+  "prompts-and-resources.test.ts",
   "language-service.test.ts",
   // Every fixture through the official client, in memory; the context a tool gets.
   "fixtures.test.ts",
