@@ -5,6 +5,7 @@
 import { compileSnippets, type SnippetResult } from "./support/snippets";
 import { emittedCalls } from "./support/emitted-contracts";
 import type { DiagnosticSummary } from "./support/build";
+import { documentedBlock } from "./support/documentation";
 import type { Contract, JsonSchema } from "typemcp";
 
 const HEADER =
@@ -204,10 +205,11 @@ mcp.prompt(a, {}, compiled);
 
 let results: Record<string, SnippetResult>;
 beforeAll(() => {
-  results = compileSnippets(
-    "prompts-and-resources",
-    Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])),
-  );
+  results = compileSnippets("prompts-and-resources", {
+    ...Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])),
+    // In the same program (one program is much faster than two), as the document writes it.
+    rules_example: documentedBlock("rules:prompts-and-resources"),
+  });
 });
 
 /**
@@ -789,4 +791,67 @@ test("registrations are found through the checker: a subclass, an element access
   expect(result.js).toContain(`new Other().prompt(a);`);
   expect(result.js).toContain(`new Other().resource("o://x", a);`);
   expect(result.js).toContain(`mcp.prompt(a, {}, compiled);`);
+});
+
+test("the example of docs/rules.md compiles to these contracts", () => {
+  expect(results.rules_example.compilerErrors).toEqual([]);
+  expect(results.rules_example.diagnostics).toEqual([]);
+  expect(contracts("rules_example")).toEqual([
+    {
+      v: 2,
+      kind: "prompt",
+      name: "review_code",
+      description: "Review code for style.",
+      params: ["code", "language", "strict"],
+      arguments: [
+        { name: "code", description: "The code.", required: true },
+        { name: "language", description: "Its language.", required: false },
+        { name: "strict", required: false },
+      ],
+      argumentsSchema: object(
+        {
+          code: { type: "string", description: "The code." },
+          language: { type: "string", enum: ["ts", "py"], description: "Its language.", default: "ts" },
+          strict: { type: "boolean" },
+        },
+        ["code"],
+        "review_codeArguments",
+      ),
+      convert: { strict: "boolean" },
+      completions: { language: ["ts", "py"], strict: ["true", "false"] },
+    },
+    {
+      v: 2,
+      kind: "resource",
+      name: "profile",
+      description: "A user's profile.",
+      uri: "users://{id}/profile",
+      template: true,
+      params: ["id"],
+      arguments: [{ name: "id", description: "The user's id.", required: true }],
+      argumentsSchema: object({ id: { type: "integer", description: "The user's id." } }, ["id"], "profileArguments"),
+      convert: { id: "number" },
+      contents: "json",
+      outputSchema: {
+        title: "UserProfile",
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          days: { type: "integer", description: "Days since the user joined." },
+        },
+        required: ["name", "days"],
+        additionalProperties: false,
+      },
+    },
+    {
+      v: 2,
+      kind: "resource",
+      name: "config://app",
+      uri: "config://app",
+      params: [],
+      arguments: [],
+      argumentsSchema: object({}, [], "config://appArguments"),
+      contents: "text",
+    },
+  ]);
 });
