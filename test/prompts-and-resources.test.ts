@@ -48,6 +48,9 @@ function kinds(
 mcp.prompt(kinds);
 mcp.tool(kinds);
 `,
+  prompt_proto: `function odd(__proto__: "a" | "b", constructor: number): string { return __proto__ + constructor; }
+mcp.prompt(odd);
+`,
   prompt_object: `interface TripArgs {
   /** Where to. */
   city: string;
@@ -326,6 +329,15 @@ describe("prompts", () => {
     expect(properties.code).toEqual({ type: "string", minLength: 2 });
     expect(properties.version).toMatchObject({ type: "string" });
     expect(new RegExp(properties.version.pattern as string).test("v1.5")).toBe(true);
+  });
+
+  test("an argument named __proto__ stays a key of convert and completions, as the runtime reads them from JSON", () => {
+    expect(results.prompt_proto.diagnostics).toEqual([]);
+    const [call] = emittedCalls(results.prompt_proto.js);
+    expect(call.text).toContain(`"convert":{"constructor":"number"},"completions":{"__proto__":["a","b"]}`);
+    const contract = call.contract as Contract & { completions: Record<string, string[]> };
+    expect(Object.hasOwn(contract.completions, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(contract.completions)).toBe(Object.prototype);
   });
 
   test("one destructured object and a ToolContext: passed as for a tool, its properties the arguments", () => {

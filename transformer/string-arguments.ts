@@ -17,6 +17,7 @@ import type { Model } from "./model/model";
 import { completeKeys } from "./options";
 import { describeProblem, findProblems } from "./problems";
 import { rootObject } from "./schema/root";
+import { setOwn } from "./schema/writer";
 
 /** One argument: a parameter, or a property of the one destructured parameter. */
 export interface TextInput {
@@ -209,10 +210,11 @@ export function stringArguments(
       reportNotText(c, label, input, role);
       continue;
     }
-    if (kind !== "string") convert[input.name] = kind;
+    // An argument may be named `__proto__`: setOwn keeps it a key.
+    if (kind !== "string") setOwn(convert, input.name, kind);
     // A list's completion would be one of its items, not the whole value: lists have none.
     const offered = role.list ? undefined : completionValues(model);
-    if (offered) completions[input.name] = offered;
+    if (offered) setOwn(completions, input.name, offered);
   }
   const fields: StringArguments = {
     arguments: inputs.map((input): StringArgument => ({
