@@ -15,6 +15,7 @@ import { DiagnosticCategory } from "../transformer/checker/flags";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { contractText } from "../transformer/emit";
+import { optionsIndex } from "../transformer/registration";
 import { placeContracts, type Placement, type SourceMap } from "./place";
 import type { CompiledCall } from "./project";
 import type { Ts7Session } from "./ts7";
@@ -102,12 +103,11 @@ function sourcesOf(map: SourceMap, mapDirectory: string, known: Set<string>): st
   });
 }
 
-/** The arguments the transformer adds: the options (or `void 0`) if absent, then the contract. */
+/** The arguments the transformer adds: `void 0` for each left out up to the options, then the contract. */
 function addedArguments(compiled: CompiledCall): { count: number; text: string } {
-  const optionsAt = compiled.registration.kind === "call" ? 1 : 0;
   const count = compiled.call.arguments.length;
-  const contract = contractText(compiled.contract);
-  return { count, text: count > optionsAt ? `, ${contract}` : `, void 0, ${contract}` };
+  const missing = Math.max(0, optionsIndex(compiled.registration) + 1 - count);
+  return { count, text: `${", void 0".repeat(missing)}, ${contractText(compiled.contract)}` };
 }
 
 export interface PlacedContracts {

@@ -14,7 +14,8 @@ import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
 import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
-import { buildManifest, findConfig, isError, toolsList, UserError, type Session } from "./project";
+import type { RegistrationKind } from "../transformer/registration";
+import { buildManifest, findConfig, isError, listsOf, UserError, type Session } from "./project";
 import { watchProject } from "./watch";
 
 export const USAGE = `Usage: typemcp <command> [tsconfig.json] [options]
@@ -30,10 +31,13 @@ Commands:
                              exit status 1 when there is an error (warnings do not fail)
       --pretty               Colors and source context, as tsc prints on a terminal
       -w, --watch            Check again whenever a file of the project changes
-  manifest [tsconfig.json]   Print the contract of every tool registration of the project, as JSON
-                             keyed by tool name, for mcp.tool(fn, manifest.<name>) in code built
-                             without typemcp (esbuild, tsx, swc, ...).
-      --list                 Print what tools/list answers instead: { "tools": [...] }
+  manifest [tsconfig.json]   Print the contract of every registration of the project, as JSON:
+                             { "tools", "prompts", "resources" }, keyed by tool name, prompt name
+                             and resource URI, for mcp.tool(fn, manifest.tools.<name>) in code
+                             built without typemcp (esbuild, tsx, swc, ...).
+      --list                 Print what tools/list, prompts/list, resources/list and
+                             resources/templates/list answer instead: { "tools": [...],
+                             "prompts": [...], "resources": [...], "resourceTemplates": [...] }
                              (run-time options such as title and annotations are not in it)
       -o, --out <file>       Write the JSON to <file> instead of stdout
 
@@ -141,10 +145,10 @@ function prettyFor(session: Session, asked: boolean): boolean {
 async function manifest(args: Arguments): Promise<number> {
   const session = openSession(findConfig(args.project));
   try {
-    const { contracts, diagnostics } = buildManifest(session.compileProject());
+    const { manifest, diagnostics } = buildManifest(session.compileProject());
     const reported = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...diagnostics]);
     if (reported.length) process.stderr.write(format(reported, false));
-    const json = `${JSON.stringify(args.list ? toolsList(contracts) : contracts, null, 2)}\n`;
+    const json = `${JSON.stringify(args.list ? listsOf(manifest) : manifest, null, 2)}\n`;
     if (args.out) fs.writeFileSync(path.resolve(args.out), json);
     else process.stdout.write(json);
     return reported.some(isError) ? 1 : 0;
@@ -153,11 +157,24 @@ async function manifest(args: Arguments): Promise<number> {
   }
 }
 
-/** What `check` and `build` print after the diagnostics: how many registrations, errors, warnings. */
-function summary(registrations: number, verb: string, diagnostics: readonly Reported[]): string {
+/**
+ * How many registrations, by kind: `2 tool registrations` when they are all of one kind,
+ * `3 registrations (2 tools, 1 prompt)` when they are not.
+ */
+function registrationCount(kinds: readonly RegistrationKind[]): string {
+  const counts = (["tool", "prompt", "resource"] as const)
+    .map((kind) => ({ kind, count: kinds.filter((k) => k === kind).length }))
+    .filter(({ count }) => count > 0);
+  if (counts.length === 0) return "0 registrations";
+  if (counts.length === 1) return plural(counts[0].count, `${counts[0].kind} registration`);
+  return `${plural(kinds.length, "registration")} (${counts.map(({ kind, count }) => plural(count, kind)).join(", ")})`;
+}
+
+/** What `check` and `build` print after the diagnostics: how many registrations of each kind, errors, warnings. */
+function summary(kinds: readonly RegistrationKind[], verb: string, diagnostics: readonly Reported[]): string {
   const errors = diagnostics.filter(isError).length;
   const warnings = diagnostics.filter((d) => d.category === DiagnosticCategory.Warning).length;
-  return `${plural(registrations, "tool registration")} ${verb}: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
+  return `${registrationCount(kinds)} ${verb}: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
 }
 
 function checkOnce(session: Session, args: Arguments): number {
@@ -171,7 +188,11 @@ function checkOnce(session: Session, args: Arguments): number {
   const pretty = prettyFor(session, args.pretty);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
-  output += summary(registrations.length, "checked", all);
+  output += summary(
+    registrations.map((r) => r.registration.registers),
+    "checked",
+    all,
+  );
   process.stdout.write(output);
   return all.some(isError) ? 1 : 0;
 }
@@ -185,7 +206,11 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
     const typemcp = sortAndDeduplicate<Diagnostic>([...compiled.flatMap((c) => c.diagnostics), ...placed.diagnostics]);
     let output = typemcp.length ? format(typemcp, pretty) : "";
     if (pretty && typemcp.length) output += "\n";
-    output += summary(compiled.length, "built", typemcp);
+    output += summary(
+      compiled.map((c) => c.registration.registers),
+      "built",
+      typemcp,
+    );
     process.stdout.write(output);
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
     return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;

@@ -2,6 +2,7 @@
 import ts from "typescript";
 import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
+import type { RegistrationKind } from "../transformer/registration";
 import type { Reported } from "./format";
 import { UserError, type CompiledCall, type Session } from "./project";
 
@@ -83,17 +84,17 @@ export class Ts5Session implements Session {
 }
 
 /** `typemcp build` on TypeScript 5 or 6: the program emitted with typemcp's transformer, as tspc builds it. */
-export function buildOnTs5(session: Ts5Session): { diagnostics: Reported[]; registrations: number } {
+export function buildOnTs5(session: Ts5Session): { diagnostics: Reported[]; registrations: RegistrationKind[] } {
   const { createTransformer } = require("../transformer/transform") as typeof import("../transformer/transform");
   const program = session.program;
   const diagnostics: Reported[] = [...session.configDiagnostics, ...ts.getPreEmitDiagnostics(program)];
-  let registrations = 0;
+  const registrations: RegistrationKind[] = [];
   const options = program.getCompilerOptions();
   const blocked = options.noEmitOnError === true && diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
   if (!blocked) {
     const transformer = createTransformer(program, {
       addDiagnostic: (d) => diagnostics.push(d),
-      compiled: () => registrations++,
+      compiled: (registration) => registrations.push(registration.registers),
     });
     diagnostics.push(...program.emit(undefined, undefined, undefined, false, { before: [transformer] }).diagnostics);
   }

@@ -11,7 +11,7 @@ import { failedRegistration, ToolCompiler } from "../transformer/compile";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
-import type { Registration } from "../transformer/registration";
+import { functionIndex, type Registration } from "../transformer/registration";
 import type { Chain, Reported } from "./format";
 import { UserError, type CompiledCall, type Session } from "./project";
 
@@ -170,12 +170,14 @@ export class Ts7Session implements Session {
         // started again (without the batched questions, one of which may be what stopped it).
         if (error.at) {
           done.add(key(error.at.call));
-          const message = `typemcp could not compile this tool registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
+          const { registers } = error.at.registration;
+          const message = `typemcp could not compile this ${registers} registration: TypeScript ${this.version}'s API process stopped on one of its types (its own message is printed above; a number literal type whose value is Infinity, such as 1e400, is one it cannot send)`;
           compiled.push({
             ...error.at,
-            ...failedRegistration([
-              diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message),
-            ]),
+            ...failedRegistration(
+              [diagnosticAt(error.at.call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)],
+              registers,
+            ),
           });
         } else if (!prefetch) throw error.failure;
         this.restart();
@@ -224,9 +226,10 @@ export class Ts7Session implements Session {
       // registrationToCompile takes a failure to tell for no registration: a stopped process is none.
       if (checker.stoppedBy) throw new ApiStopped(checker.stoppedBy);
       if (prefetch) {
-        const functions = registrations
-          .filter((r) => r.registration.kind === "call" && r.call.arguments.length > 0)
-          .map((r) => r.call.arguments[0]);
+        const functions = registrations.flatMap(({ call, registration }) => {
+          const at = functionIndex(registration);
+          return at !== undefined && call.arguments.length > at ? [call.arguments[at]] : [];
+        });
         checker.prefetchSymbolsAt(functions);
         const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
         checker.prefetchTypesOf(symbols);

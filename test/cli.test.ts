@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { MCPServer, type ToolContract } from "typemcp";
+import { MCPServer, type Manifest, type ToolContract } from "typemcp";
 import { ROOT, type DiagnosticSummary } from "./support/build";
 import { runCli, tsconfig, writeProject } from "./support/cli";
 import { documentedBlock, documentText } from "./support/documentation";
@@ -79,8 +79,8 @@ const COMPARED = [
 ];
 
 describe("typemcp manifest", () => {
-  let manifest: Record<string, ToolContract>;
-  let listed: { tools: unknown[] };
+  let manifest: Manifest;
+  let listed: Record<string, unknown[]>;
   beforeAll(() => {
     const project = fixturesProject("cli/fixtures", COMPARED);
     const out = path.join(ROOT, ".build", "cli", "fixtures", "manifest.json");
@@ -95,19 +95,26 @@ describe("typemcp manifest", () => {
   test("each entry is exactly the contract the transformer writes into the registration, keyed by tool name", () => {
     const contracts = transformerContracts(COMPARED);
     expect(contracts.length).toBeGreaterThan(COMPARED.length);
-    expect(Object.keys(manifest)).toEqual(contracts.map((c) => c.name));
-    for (const contract of contracts) expect(manifest[contract.name]).toEqual(contract);
+    expect(Object.keys(manifest)).toEqual(["tools", "prompts", "resources"]);
+    expect(Object.keys(manifest.tools)).toEqual(contracts.map((c) => c.name));
+    for (const contract of contracts) expect(manifest.tools[contract.name]).toEqual(contract);
+    expect([manifest.prompts, manifest.resources]).toEqual([{}, {}]);
   });
 
   test("--list prints exactly what tools/list answers, the fixtures' expected tools", () => {
-    expect(listed).toEqual({ tools: COMPARED.flatMap((name) => expectedOf(name).tools!) });
+    expect(listed).toEqual({
+      tools: COMPARED.flatMap((name) => expectedOf(name).tools!),
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    });
   });
 
   test("a warning goes to stderr and the tool stays (text only); a refused registration is left out, its error on stderr, exit 1", () => {
     const names = ["seed_get_forecast", "seed_class_without_fields", "seed_class_without_fields_strict"];
     const run = runCli(["manifest", fixturesProject("cli/refused", names)]);
     expect(run.status).toBe(1);
-    const contracts = JSON.parse(run.stdout) as Record<string, ToolContract>;
+    const contracts = (JSON.parse(run.stdout) as Manifest).tools;
     expect(Object.keys(contracts)).toEqual(["get_forecast", "get_station"]);
     expect(contracts.get_station).toEqual({
       v: 2,
@@ -127,8 +134,8 @@ describe("typemcp manifest", () => {
     const dir = writeProject("cli/duplicates", DUPLICATES);
     const run = runCli(["manifest"], dir);
     expect(run.status).toBe(1);
-    expect(Object.keys(JSON.parse(run.stdout))).toEqual(["get_weather"]);
-    expect(JSON.parse(run.stdout).get_weather.description).toBe("Weather, as a sentence.");
+    expect(Object.keys(JSON.parse(run.stdout).tools)).toEqual(["get_weather"]);
+    expect(JSON.parse(run.stdout).tools.get_weather.description).toBe("Weather, as a sentence.");
     expect(run.stderr).toBe(DUPLICATE_ERRORS);
   });
 
@@ -140,7 +147,7 @@ describe("typemcp manifest", () => {
     });
     const run = runCli(["manifest"], dir);
     expect(run.status).toBe(1);
-    expect(Object.keys(JSON.parse(run.stdout))).toEqual(["get_weather"]);
+    expect(Object.keys(JSON.parse(run.stdout).tools)).toEqual(["get_weather"]);
     expect(run.stderr).toBe(
       'b.ts(4,1): error TS93003: Tool name "get_weather" is registered more than once with different schemas (first at a.ts:5:1): a manifest holds one contract per tool name; give one of them another name with { name: "..." }\n',
     );
@@ -150,15 +157,156 @@ describe("typemcp manifest", () => {
     });
   });
 
+  test("prompts and resources: keyed by prompt name and URI, listed as prompts/list, resources/list and resources/templates/list answer; a clash between two servers an error at the second", () => {
+    const dir = writeProject("cli/kinds", KINDS);
+    const run = runCli(["manifest"], dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'b.ts(7,1): error TS93003: Prompt name "review" is registered more than once with different schemas (first at a.ts:14:1): a manifest holds one contract per prompt name; give one of them another name with { name: "..." }\n' +
+        'b.ts(8,1): error TS93003: Resource URI "config://app" is registered more than once with different schemas (first at a.ts:16:1): a manifest holds one contract per resource URI; register each URI once\n',
+    );
+    const manifest = JSON.parse(run.stdout) as Manifest;
+    expect(Object.keys(manifest.tools)).toEqual(["echo"]);
+    expect(manifest.prompts).toEqual({
+      review: {
+        v: 2,
+        kind: "prompt",
+        name: "review",
+        description: "Review code.",
+        params: ["code", "strict"],
+        arguments: [
+          { name: "code", description: "The code.", required: true },
+          { name: "strict", required: false },
+        ],
+        argumentsSchema: {
+          type: "object",
+          title: "reviewArguments",
+          properties: { code: { type: "string", description: "The code." }, strict: { type: "boolean" } },
+          required: ["code"],
+          additionalProperties: false,
+        },
+        convert: { strict: "boolean" },
+        completions: { strict: ["true", "false"] },
+      },
+    });
+    const noArguments = (name: string) => ({
+      params: [],
+      arguments: [],
+      argumentsSchema: { type: "object", title: `${name}Arguments`, properties: {}, additionalProperties: false },
+    });
+    expect(manifest.resources).toEqual({
+      "users://{id}/profile": {
+        v: 2,
+        kind: "resource",
+        name: "profile",
+        description: "A profile.",
+        uri: "users://{id}/profile",
+        template: true,
+        params: ["id"],
+        arguments: [{ name: "id", required: true }],
+        argumentsSchema: {
+          type: "object",
+          title: "profileArguments",
+          properties: { id: { type: "integer" } },
+          required: ["id"],
+          additionalProperties: false,
+        },
+        convert: { id: "number" },
+        contents: "json",
+        outputSchema: {
+          title: "Profile",
+          type: "object",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+      },
+      "config://app": {
+        v: 2,
+        kind: "resource",
+        name: "app",
+        uri: "config://app",
+        ...noArguments("app"),
+        contents: "text",
+      },
+      "files://{name}": {
+        v: 2,
+        kind: "resource",
+        name: "file",
+        uri: "files://{name}",
+        template: true,
+        params: ["name"],
+        arguments: [{ name: "name", required: true }],
+        argumentsSchema: {
+          type: "object",
+          title: "fileArguments",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+        contents: "text",
+      },
+    });
+
+    const list = runCli(["manifest", "--list"], dir);
+    expect([list.status, list.stderr]).toEqual([1, run.stderr]);
+    const { echo } = manifest.tools;
+    expect(JSON.parse(list.stdout)).toEqual({
+      tools: [{ name: "echo", inputSchema: echo.inputSchema, description: "Echoes.", outputSchema: echo.outputSchema }],
+      prompts: [{ name: "review", description: "Review code.", arguments: manifest.prompts.review.arguments }],
+      resources: [{ uri: "config://app", name: "app", mimeType: "text/plain" }],
+      resourceTemplates: [
+        {
+          uriTemplate: "users://{id}/profile",
+          name: "profile",
+          description: "A profile.",
+          mimeType: "application/json",
+        },
+        { uriTemplate: "files://{name}", name: "file", mimeType: "text/plain" },
+      ],
+    });
+
+    // Two servers may each have their own: check counts every registration, by kind.
+    expect(runCli(["check"], dir)).toEqual({
+      status: 0,
+      stdout: "7 registrations (1 tool, 2 prompts, 4 resources) checked: no errors, 0 warnings.\n",
+      stderr: "",
+    });
+  });
+
   test("a project with no registrations: an empty manifest, an empty list", () => {
     const dir = writeProject("cli/empty", {
       "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
       "index.ts": "export const answer = 42;\n",
     });
-    expect(runCli(["manifest"], dir)).toEqual({ status: 0, stdout: "{}\n", stderr: "" });
-    expect(runCli(["manifest", "--list"], dir)).toEqual({ status: 0, stdout: '{\n  "tools": []\n}\n', stderr: "" });
+    expect(runCli(["manifest"], dir)).toEqual({
+      status: 0,
+      stdout: '{\n  "tools": {},\n  "prompts": {},\n  "resources": {}\n}\n',
+      stderr: "",
+    });
+    expect(runCli(["manifest", "--list"], dir)).toEqual({
+      status: 0,
+      stdout: '{\n  "tools": [],\n  "prompts": [],\n  "resources": [],\n  "resourceTemplates": []\n}\n',
+      stderr: "",
+    });
   });
 });
+
+/** A project with a tool, two prompts and three resources (one a template), on two servers. */
+const KINDS = {
+  "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+  "a.ts":
+    `import { MCPServer, type Integer } from "typemcp";\nexport const mcp = new MCPServer("a");\n` +
+    `/** Echoes. */\nexport function echo(text: string): string { return text; }\n` +
+    `/**\n * Review code.\n * @param code The code.\n */\nfunction review(code: string, strict?: boolean): string { return code + strict; }\n` +
+    `interface Profile { name: string }\n/** A profile. */\nfunction profile(id: Integer): Profile { return { name: String(id) }; }\n` +
+    `mcp.tool(echo);\nmcp.prompt(review);\nmcp.resource("users://{id}/profile", profile);\nmcp.resource("config://app", (): string => "x", { name: "app" });\n`,
+  "b.ts":
+    `import { MCPServer } from "typemcp";\nimport { echo } from "./a";\nconst other = new MCPServer("b");\n` +
+    `function review(code: string): string { return code + echo(code); }\nfunction bytes(): Uint8Array { return new Uint8Array(); }\n` +
+    `function file(name: string): string { return name; }\n` +
+    `other.prompt(review);\nother.resource("config://app", bytes);\nother.resource("files://{name}", file);\n`,
+};
 
 /** A project registering one tool name three times on one server: twice in a.ts, once in b.ts through an import. */
 const DUPLICATES = {
@@ -314,7 +462,7 @@ describe("arguments", () => {
     writeProject("cli/folder", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }), "index.ts": "export {};\n" });
     expect(runCli(["check", "cli/folder"], path.join(ROOT, ".build"))).toEqual({
       status: 0,
-      stdout: "0 tool registrations checked: no errors, 0 warnings.\n",
+      stdout: "0 registrations checked: no errors, 0 warnings.\n",
       stderr: "",
     });
   });
@@ -327,7 +475,7 @@ describe("arguments", () => {
     const run = runCli(["check"], dir);
     expect(run.status).toBe(1);
     expect(run.stdout).toBe(
-      "tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 tool registrations checked: 1 error, 0 warnings.\n",
+      "tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 registrations checked: 1 error, 0 warnings.\n",
     );
   });
 });
@@ -355,7 +503,7 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
     expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
 
     // The documented three-argument form type-checks against the JSON import's types.
-    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.get_weather\))`/.exec(
+    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.tools\.get_weather\))`/.exec(
       documentText("docs/toolchains.md"),
     )![1];
     fs.writeFileSync(
@@ -419,7 +567,12 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
         },
       ];
       expect((await client.listTools()).tools).toEqual(tools);
-      expect(JSON.parse(runCli(["manifest", "--list"], dir).stdout)).toEqual({ tools });
+      expect(JSON.parse(runCli(["manifest", "--list"], dir).stdout)).toEqual({
+        tools,
+        prompts: [],
+        resources: [],
+        resourceTemplates: [],
+      });
       expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 1 } })).toEqual({
         content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, conditions: "Overcast" }, null, 2) }],
         structuredContent: { result: [{ temperature: 16.2, conditions: "Overcast" }] },
@@ -439,10 +592,7 @@ describe("without the transformer: plain tsc and a manifest (the example of docs
   });
 
   test("run-time options go along with a manifest entry passed third, as docs/toolchains.md says", async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Record<
-      string,
-      ToolContract
-    >;
+    const manifest = (JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Manifest).tools;
     const mcp = new MCPServer("Weather");
     mcp.tool(
       function get_weather(city: string) {

@@ -145,6 +145,44 @@ test("the warning tspc prints shows in the editor, at the return type; an edit m
   expect(service.getSemanticDiagnostics(host.path("server.ts"))).toEqual([]);
 });
 
+test("a prompt's and a resource's diagnostics show in the editor as tspc prints them", () => {
+  const text =
+    HEADER +
+    `function review(code: string, options: { strict: boolean }): string { return code + options.strict; }\nmcp.prompt(review);\n` +
+    `function profile(id: string): string { return id; }\nmcp.resource("users://{user}", profile);\n`;
+  const host = new Host({ "server.ts": text });
+  const error = (start: number, length: number, code: number, message: string) => ({
+    file: "server.ts",
+    start,
+    length,
+    category: "Error",
+    code,
+    message,
+    source: "typemcp",
+    related: undefined,
+  });
+  expect(withPlugin(host).getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
+    error(
+      text.indexOf("{ strict: boolean }"),
+      "{ strict: boolean }".length,
+      93004,
+      "Function review: parameter options cannot be a prompt argument, which is text: its type must be a string, a number or a boolean (their literal types and unions of one of them, enums, template literal types, Integer, and types constrained with tags, included), not { strict: boolean; }",
+    ),
+    error(
+      text.indexOf('"users://{user}"'),
+      '"users://{user}"'.length,
+      93003,
+      'Resource template "users://{user}": the variable {user} names no parameter of function profile (its parameters: id): each variable is passed to the parameter of its name',
+    ),
+    error(
+      text.indexOf("string): string { return id"),
+      "string".length,
+      93003,
+      'Function profile: parameter id is required, but the URI template "users://{user}" has no variable {id} to give it a value: add one, or make the parameter optional',
+    ),
+  ]);
+});
+
 test("typemcp's diagnostics come after the compiler's own, which are unchanged", () => {
   const text = HEADER + STATION + GET_STATION + `mcp.tool(get_station);\nconst n: number = "one";\n`;
   const host = new Host({ "server.ts": text });

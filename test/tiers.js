@@ -12,11 +12,13 @@ const fast = [
   "unit/keywords.test.ts",
   "unit/check.test.ts",
   "unit/linear-regexp.test.ts",
+  "unit/uri-template.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
   "faults.test.ts",
   "check-vs-ajv.test.ts",
   "transformer.test.ts",
+  "prompts-and-resources.test.ts",
   "language-service.test.ts",
   // Every fixture through the official client, in memory; the context a tool gets.
   "fixtures.test.ts",

@@ -136,6 +136,9 @@ test("the installed bin: typemcp check reports the warning and passes; typemcp m
         },
       },
     ],
+    prompts: [],
+    resources: [],
+    resourceTemplates: [],
   });
   expect(list.status).toBe(0);
 });

@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { MCPServer, ToolContract } from "typemcp";
+import type { Manifest, MCPServer, ToolContract } from "typemcp";
 import { emittedRegistrations } from "./support/emitted-contracts";
 import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./support/fixtures";
 import { connectClient } from "./support/in-memory";
@@ -189,7 +189,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts5 = runCli(["manifest", "fixtures/tsconfig.json"]);
     const ts7 = runCli7(["manifest", "fixtures/tsconfig.json"]);
     expect([ts7.status, ts7.stderr]).toEqual([ts5.status, ts5.stderr]);
-    const [a, b] = [JSON.parse(ts5.stdout), JSON.parse(ts7.stdout)] as Record<string, ToolContract>[];
+    const [a, b] = [JSON.parse(ts5.stdout), JSON.parse(ts7.stdout)].map((m: Manifest) => m.tools);
     expect(Object.keys(b)).toEqual(Object.keys(a));
     const differing = Object.keys(a).filter((tool) => JSON.stringify(a[tool]) !== JSON.stringify(b[tool]));
     expect(differing.map((tool) => KNOWN_ORDER_DIFFERENCES.find((known) => known.endsWith(`/${tool}`)))).not.toContain(
@@ -266,6 +266,55 @@ test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; 
   const js = fs.readFileSync(path.join(five, "dist", "tool.js"), "utf8");
   expect(js).toContain('JSON.parse(\'{"v":2,"name":"get_weather"');
   expect(fs.readFileSync(path.join(seven, "dist", "tool.js"), "utf8")).toBe(js);
+});
+
+test("prompts and resources: typemcp build on TypeScript 7 writes the contracts the transformer writes on 5.9, in the same places; the same diagnostics, summary and manifest", () => {
+  const source =
+    `import { MCPServer, type Integer, type ToolContext } from "typemcp";\nexport const mcp = new MCPServer("kinds");\n` +
+    `interface Profile {\n  name: string;\n  age?: Integer;\n}\n` +
+    `/**\n * Review code.\n * @param code The code.\n */\nfunction review_code(code: string, language: "ts" | "py" = "ts", strict?: boolean): string { return code + language + strict; }\n` +
+    `/** A profile. */\nasync function profile(id: Integer, ctx: ToolContext): Promise<Profile> { return { name: String(id) + ctx.requestId }; }\n` +
+    `function files(segments: string[]): Uint8Array { return new Uint8Array(segments.length); }\n` +
+    `function search({ q, limit = 10 }: { q: string; limit?: Integer }): string { return q + limit; }\n` +
+    `function echo(text: string): string { return text; }\n` +
+    `function wrong(options: { strict: boolean }): string { return String(options); }\n` +
+    `class Opaque {\n  constructor(private secret: string) {}\n}\nfunction opaque(): Opaque { return new Opaque(""); }\n` +
+    `mcp.tool(echo);\n` +
+    `mcp.prompt(review_code);\n` +
+    `mcp.prompt(review_code, { name: "review", complete: { language: () => ["ts"] } });\n` +
+    `mcp.resource("users://{id}/profile", profile);\n` +
+    `mcp.resource("files://{/segments*}", files, { mimeType: "application/pdf" });\n` +
+    `mcp.resource("search://items{?q,limit}", search);\n` +
+    `mcp.resource("config://app", () => "text");\n` +
+    `mcp.resource("config://opaque", opaque);\n` +
+    `mcp.prompt(wrong);\n` +
+    `mcp.resource("users://{user}", echo);\n`;
+  const [five, seven] = [
+    srcProject("kinds-ts5", { "server.ts": source }),
+    srcProject("kinds-ts7", { "server.ts": source }),
+  ];
+  const ts5 = runCli(["build"], five);
+  const ts7 = runCli7(["build"], seven);
+  expect(ts7).toEqual(ts5);
+  expect(ts5).toEqual({
+    status: 1,
+    stdout:
+      'src/server.ts(16,21): error TS93003: Function echo: parameter text is required, but the URI template "users://{user}" has no variable {text} to give it a value: add one, or make the parameter optional\n' +
+      "src/server.ts(17,25): error TS93004: Function wrong: parameter options cannot be a prompt argument, which is text: its type must be a string, a number or a boolean (their literal types and unions of one of them, enums, template literal types, Integer, and types constrained with tags, included), not { strict: boolean; }\n" +
+      "src/server.ts(21,20): warning TS93001: Function opaque: return type Opaque cannot be described as JSON Schema, so the resource's contents are sent as the function returns them, unchecked (declare the data it returns)\n  opaque: result: Opaque is a class with no declared properties\n" +
+      'src/server.ts(31,14): error TS93003: Resource template "users://{user}": the variable {user} names no parameter of function echo (its parameters: text): each variable is passed to the parameter of its name\n' +
+      "10 registrations (1 tool, 3 prompts, 6 resources) built: 3 errors, 1 warning.\n",
+    stderr: "",
+  });
+  const js = fs.readFileSync(path.join(five, "dist", "server.js"), "utf8");
+  expect(fs.readFileSync(path.join(seven, "dist", "server.js"), "utf8")).toBe(js);
+  expect(js).toContain(
+    `mcp.resource("files://{/segments*}", files, { mimeType: "application/pdf" }, JSON.parse('{"v":2,"kind":"resource","name":"files","uri":"files://{/segments*}","template":true,"params":["segments"],`,
+  );
+  expect(js).toContain(`mcp.resource("config://app", () => "text", void 0, JSON.parse('{"v":2,"kind":"resource",`);
+  expect(js).toContain(`mcp.prompt(review_code, void 0, JSON.parse('{"v":2,"kind":"prompt","name":"review_code",`);
+  for (const command of [["check"], ["manifest"], ["manifest", "--list"]])
+    expect([command, runCli7(command, seven)]).toEqual([command, runCli(command, five)]);
 });
 
 /**

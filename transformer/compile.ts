@@ -1,36 +1,18 @@
 import type * as ts from "typescript";
-import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
-import { toolNameProblem } from "../runtime/tool-name";
-import type { Diagnostic, Symbol, Syntax, TypeChecker } from "./checker/checker";
+import type { Symbol, Syntax, TypeChecker, Diagnostic } from "./checker/checker";
 import { DiagnosticCategory, SymbolFlag } from "./checker/flags";
+import { Compilation, failedRegistration, type CompiledRegistration } from "./compilation";
+import { compilePrompt } from "./compile-prompt";
+import { compileResource } from "./compile-resource";
+import { compileTool } from "./compile-tool";
 import { DiagnosticCode } from "./diagnostic-codes";
-import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
-import { inputSchema, readParameters } from "./input-schema";
+import { diagnosticAt, locationOf } from "./diagnostics";
 import { TypeModeler } from "./model/modeler";
-import { readStaticOptions } from "./options";
-import { outputSchema } from "./output-schema";
-import { describeProblem, findProblems } from "./problems";
-import { registrationOf, returnsContent, type Registration } from "./registration";
-import { readToolFunction, readToolMethod, type ToolFunction } from "./tool-function";
+import { functionIndex, optionsIndex, registrationOf, type Registration, type RegistrationKind } from "./registration";
+import { readToolFunction, readToolMethod } from "./tool-function";
 
-export interface CompiledRegistration {
-  contract: ToolContract;
-  diagnostics: Diagnostic[];
-}
+export { failedRegistration, type CompiledRegistration } from "./compilation";
 
-/** The contract of a registration the build reported errors for: the runtime refuses it with them. */
-export function failedRegistration(diagnostics: Diagnostic[]): CompiledRegistration {
-  const error = diagnostics.map(diagnosticText).join("\n");
-  return {
-    contract: { v: CONTRACT_VERSION, name: "", params: [], inputSchema: { type: "object" }, error },
-    diagnostics,
-  };
-}
-
-/**
- * Turns registrations into contracts. One per program, so that the type modeler's cache
- * serves every registration in every file: a type shared by 500 tools is converted once.
- */
 /** Nodes no registration can be inside: types, and declarations made only of types or names. */
 function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
   if (syntax.isTypeNode(node)) return !syntax.isExpressionWithTypeArguments(node);
@@ -46,9 +28,18 @@ function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
   return false;
 }
 
+/**
+ * Turns registrations (tools, prompts, resources) into contracts. One per program, so that
+ * the type modeler's cache serves every registration in every file: a type shared by 500
+ * tools is converted once.
+ */
 export class ToolCompiler {
   private readonly modeler: TypeModeler;
-  /** The registrations compiled so far, by server (see serverOf) and tool name: a second one of a name is an error. */
+  /**
+   * The registrations compiled so far, by server (see serverOf), kind and name (a resource's
+   * URI): a second one of a kind and name is an error. Tools, prompts and resources are
+   * separate namespaces.
+   */
   private readonly registered = new Map<Symbol, Map<string, ts.CallExpression>>();
 
   constructor(readonly checker: TypeChecker) {
@@ -60,7 +51,7 @@ export class ToolCompiler {
     return this.modeler.converted;
   }
 
-  /** Whether (and how) a call registers a tool. */
+  /** Whether (and how) a call registers a tool, a prompt or a resource. */
   registrationOf(call: ts.CallExpression): Registration | undefined {
     return registrationOf(call, this.checker);
   }
@@ -107,43 +98,46 @@ export class ToolCompiler {
     } catch {
       return undefined;
     }
-    const optionsAt = registration?.kind === "call" ? 1 : 0;
-    return registration && call.arguments.length <= optionsAt + 1 ? registration : undefined;
+    return registration && call.arguments.length <= optionsIndex(registration) + 1 ? registration : undefined;
   }
 
   /** compile(), never throwing out: an unexpected failure is diagnostic TS93099, and the call's contract carries it. */
   compileSafely(call: ts.CallExpression, registration?: Registration): CompiledRegistration {
     try {
+      registration ??= this.registrationOf(call);
       const compiled = this.compile(call, registration);
+      const { contract } = compiled;
       const duplicate =
-        compiled.contract.error === undefined
-          ? this.duplicateOf(call, compiled.contract.name, registration)
+        contract.error === undefined && registration
+          ? this.duplicateOf(call, "uri" in contract ? contract.uri : contract.name, registration)
           : undefined;
       return duplicate ? { ...compiled, diagnostics: [...compiled.diagnostics, duplicate] } : compiled;
     } catch (cause) {
-      const message = `typemcp could not compile this tool registration (please report it): ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
-      return failedRegistration([diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
+      const registers = registration?.registers ?? "tool";
+      const message = `typemcp could not compile this ${registers} registration (please report it): ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
+      return failedRegistration(
+        [diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)],
+        registers,
+      );
     }
   }
 
   /**
-   * The error for a registration whose tool name an earlier registration on the same server
-   * already took (the runtime refuses it too, naming both places), or undefined. Registrations
-   * are compared in the order they are compiled: program order in a build and in the CLI.
+   * The error for a registration whose name (a resource's URI) an earlier registration of its
+   * kind on the same server already took (the runtime refuses it too, naming both places), or
+   * undefined. Registrations are compared in the order they are compiled: program order in a
+   * build and in the CLI.
    */
-  private duplicateOf(
-    call: ts.CallExpression,
-    name: string,
-    registration = this.registrationOf(call),
-  ): Diagnostic | undefined {
-    const server = registration && this.serverOf(call, registration);
+  private duplicateOf(call: ts.CallExpression, name: string, registration: Registration): Diagnostic | undefined {
+    const server = this.serverOf(call, registration);
     if (!server) return undefined;
     let names = this.registered.get(server);
     if (!names) this.registered.set(server, (names = new Map()));
-    const first = names.get(name);
-    if (!first) names.set(name, call);
+    const key = `${registration.registers} ${name}`;
+    const first = names.get(key);
+    if (!first) names.set(key, call);
     if (!first || first === call) return undefined;
-    const message = `Tool name ${JSON.stringify(name)} is already registered on this server, at ${locationOf(first)}: give one of them another name with { name: "..." }`;
+    const { message, related } = DUPLICATE[registration.registers](JSON.stringify(name), locationOf(first));
     const diagnostic = diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InvalidRegistration, message);
     const file = first.getSourceFile();
     diagnostic.relatedInformation = [
@@ -153,7 +147,7 @@ export class ToolCompiler {
         file,
         start: first.getStart(file),
         length: first.getWidth(file),
-        messageText: `The first tool named ${JSON.stringify(name)} is registered here.`,
+        messageText: related,
       },
     ];
     return diagnostic;
@@ -181,174 +175,50 @@ export class ToolCompiler {
   }
 
   /**
-   * The contract of `mcp.tool(fn, options?)` or of `@tool(options?)` on a method.
+   * The contract of `mcp.tool(fn, options?)`, `mcp.prompt(fn, options?)`,
+   * `mcp.resource(uri, fn, options?)`, or of `@tool(options?)` on a method.
    * `registration`: what registrationToCompile found the call to be, if known (saves resolving it again).
    */
   compile(call: ts.CallExpression, registration = this.registrationOf(call)): CompiledRegistration {
-    const diagnostics: Diagnostic[] = [];
+    const c = new Compilation(this.checker, this.modeler);
     if (registration?.kind === "decorator") {
       const fn = readToolMethod(registration.method, this.checker);
-      return this.compileTool(fn, call.arguments[0], registration.method.name, diagnostics);
+      return compileTool(c, fn, call.arguments[0], registration.method.name);
     }
-    const [fnNode, optionsArgument] = call.arguments;
+    const registers = registration?.registers ?? "tool";
+    const at = registration ? functionIndex(registration)! : 0;
+    const fnNode = call.arguments[at];
     if (!fnNode || call.arguments.some((argument) => this.checker.syntax.isSpreadElement(argument))) {
-      diagnostics.push(
-        diagnosticAt(
-          call,
-          DiagnosticCategory.Error,
-          DiagnosticCode.InvalidRegistration,
-          "mcp.tool takes the tool function as its first argument, written out (not spread)",
-        ),
-      );
-      return failedRegistration(diagnostics);
+      c.error(call, DiagnosticCode.InvalidRegistration, WRITTEN_OUT[registers]);
+      return c.fail(registers);
     }
-    return this.compileTool(readToolFunction(fnNode, this.checker), optionsArgument, fnNode, diagnostics);
-  }
-
-  /** One tool, from what was read of its function (or why it cannot be one) and its options. */
-  private compileTool(
-    fn: ToolFunction | string,
-    optionsArgument: ts.Expression | undefined,
-    fnNode: ts.Node,
-    diagnostics: Diagnostic[],
-  ): CompiledRegistration {
-    const error = (node: ts.Node, code: number, message: string, details?: string[]) =>
-      diagnostics.push(diagnosticAt(node, DiagnosticCategory.Error, code, message, details));
-    const fail = () => failedRegistration(diagnostics);
-    if (typeof fn === "string") {
-      error(fnNode, DiagnosticCode.InvalidRegistration, fn);
-      return fail();
-    }
-    const options = readStaticOptions(optionsArgument, this.checker);
-    const name = options.name ?? fn.name;
-    if (name === undefined) {
-      error(
-        fnNode,
-        DiagnosticCode.InvalidRegistration,
-        'This tool function has no name: give it one, or pass { name: "..." } as options',
-      );
-      return fail();
-    }
-    const nameProblem = toolNameProblem(name);
-    if (nameProblem) {
-      error(
-        optionsArgument ?? fnNode,
-        DiagnosticCode.InvalidRegistration,
-        `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`,
-      );
-      return fail();
-    }
-
-    const parameters = readParameters(fn.signature, this.modeler);
-    if (typeof parameters === "string") {
-      error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
-      return fail();
-    }
-    const inputs =
-      parameters.kind === "object"
-        ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
-        : parameters.args;
-    for (const input of inputs) {
-      const problems = findProblems(input.model, input.name);
-      if (problems.length) {
-        error(
-          input.node,
-          DiagnosticCode.InputNotSerializable,
-          `Function ${name}: parameter ${input.name} cannot be described as JSON Schema`,
-          problems.map((p) => describeProblem(name, p)),
-        );
-      }
-    }
-
-    const output = this.output(name, fn, options.structuredOutput, diagnostics);
-    if (diagnostics.some((d) => d.category === DiagnosticCategory.Error)) return fail();
-
-    const contract: ToolContract = {
-      v: CONTRACT_VERSION,
-      name,
-      params: parameters.kind === "positional" ? parameters.args.map((a) => a.name) : [],
-      inputSchema: inputSchema(name, parameters),
-    };
-    if (parameters.kind === "object") contract.argumentsObject = true;
-    if (parameters.context !== undefined) contract.context = parameters.context;
-    if (fn.description) contract.description = fn.description;
-    if (output) {
-      contract.outputSchema = output.schema;
-      if (output.wrapped) contract.wrapped = true;
-    }
-    return { contract, diagnostics };
-  }
-
-  /**
-   * The output schema, or undefined for a text-only tool. In auto mode a return type that
-   * cannot be described is a warning (the tool answers with text only); with
-   * `structuredOutput: true` it is an error. A return type holding a part no value of which
-   * survives JSON.stringify (a Map, a getter-only class, a bigint, a function) is an error in
-   * every mode, `structuredOutput: false` included: even the text would carry no data.
-   */
-  private output(name: string, fn: ToolFunction, structuredOutput: boolean | undefined, diagnostics: Diagnostic[]) {
-    const required = structuredOutput === true;
-    const report = (category: DiagnosticCategory, message: string, details: string[]) =>
-      diagnostics.push(
-        diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details),
-      );
-    const notSerializable = (typeText: string, details: string[]) => {
-      if (structuredOutput === false) return;
-      const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
-      const message = required
-        ? head
-        : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
-      report(required ? DiagnosticCategory.Error : DiagnosticCategory.Warning, message, details);
-    };
-
-    if (fn.unawaitable) {
-      const message = `Function ${name}: return type ${this.checker.typeToString(this.checker.returnType(fn.signature))} is a union of promises of different types, whose awaited union TypeScript 7's checker API cannot give: declare it as one promise of the union (Promise<A | B>)`;
-      report(DiagnosticCategory.Error, message, []);
-      return undefined;
-    }
-    if (!fn.returnType) {
-      if (required)
-        notSerializable("(not annotated)", [
-          `${name}: annotate the function's return type: the output schema is built from it`,
-        ]);
-      return undefined;
-    }
-    const returnType = fn.returnType;
-    // Printing the type is costly and only diagnostics need it.
-    const typeText = () => this.checker.typeToString(returnType);
-    if (returnsContent(fn.returnType, this.checker)) {
-      if (required)
-        notSerializable(typeText(), [
-          `${name}: result: ${typeText()} is MCP content (for the model), which has no structured output`,
-        ]);
-      return undefined;
-    }
-    const model = this.modeler.modelOf(fn.returnType);
-    if (model.kind === "any") {
-      if (required)
-        notSerializable(typeText(), [`${name}: result: ${typeText()} says nothing about the value's shape`]);
-      return undefined;
-    }
-    const problems = findProblems(model, "result");
-    const lost = problems.filter((p) => p.lost);
-    if (lost.length) {
-      // The note that the list is cut short stays with it.
-      lost.push(...problems.filter((p) => p.more));
-      const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
-      report(
-        DiagnosticCategory.Error,
-        message,
-        lost.map((p) => describeProblem(name, p)),
-      );
-      return undefined;
-    }
-    if (problems.length) {
-      notSerializable(
-        typeText(),
-        problems.map((p) => describeProblem(name, p)),
-      );
-      return undefined;
-    }
-    return structuredOutput === false ? undefined : outputSchema(name, model);
+    const fn = readToolFunction(fnNode, this.checker, registers);
+    const options = call.arguments[at + 1];
+    if (registers === "prompt") return compilePrompt(c, fn, options, fnNode);
+    if (registers === "resource") return compileResource(c, call.arguments[0], fn, options, fnNode);
+    return compileTool(c, fn, options, fnNode);
   }
 }
+
+/** What a registration call whose arguments are missing or spread must be. */
+const WRITTEN_OUT: Record<RegistrationKind, string> = {
+  tool: "mcp.tool takes the tool function as its first argument, written out (not spread)",
+  prompt: "mcp.prompt takes the prompt function as its first argument, written out (not spread)",
+  resource: "mcp.resource takes the URI and the resource function as its first two arguments, written out (not spread)",
+};
+
+/** A second registration of a kind and name on one server: the error, and the note at the first. */
+const DUPLICATE: Record<RegistrationKind, (name: string, first: string) => { message: string; related: string }> = {
+  tool: (name, first) => ({
+    message: `Tool name ${name} is already registered on this server, at ${first}: give one of them another name with { name: "..." }`,
+    related: `The first tool named ${name} is registered here.`,
+  }),
+  prompt: (name, first) => ({
+    message: `Prompt name ${name} is already registered on this server, at ${first}: give one of them another name with { name: "..." }`,
+    related: `The first prompt named ${name} is registered here.`,
+  }),
+  resource: (uri, first) => ({
+    message: `Resource URI ${uri} is already registered on this server, at ${first}: a URI (or URI template) names one resource`,
+    related: `The first resource at ${uri} is registered here.`,
+  }),
+};

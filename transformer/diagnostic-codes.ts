@@ -7,8 +7,10 @@ export const DiagnosticCode = {
   OutputNotSerializable: 93001,
   /** A parameter's type cannot be described as JSON Schema. */
   InputNotSerializable: 93002,
-  /** The registration itself is wrong: not a function, overloaded, no name, bad name, rest parameter... */
+  /** The registration itself is wrong: not a function, overloaded, no name, bad name, rest parameter, a URI template that does not fit the function... */
   InvalidRegistration: 93003,
+  /** A prompt argument's or URI template variable's type is not one text can carry (a string, a number or a boolean). */
+  ArgumentNotText: 93004,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;

@@ -6,13 +6,15 @@ import type { JsonValue, Model } from "./model/model";
 import { documentation } from "./model/jsdoc";
 import type { TypeModeler } from "./model/modeler";
 import { hasNoJsonValue, includesUndefined, modelWithoutUndefined } from "./model/optional";
-import { isToolContext } from "./registration";
-import type { Signature } from "./checker/checker";
+import { isToolContext, type RegistrationKind } from "./registration";
+import type { Signature, Type } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
 
 /** One tool argument: a parameter of the function, or a property of its one destructured parameter. */
 export interface Argument {
   name: string;
+  /** The parameter's declared type (with `undefined`, where it admits it). */
+  type: Type;
   model: Model;
   required: boolean;
   description?: string;
@@ -28,7 +30,15 @@ export type Parameters =
   /** Positional parameters, one argument each. */
   | { kind: "positional"; args: Argument[]; context?: number }
   /** One destructured object parameter (`({ city, days }: ForecastArgs)`): its properties are the arguments. */
-  | { kind: "object"; model: Model; defaults: Record<string, JsonValue>; node: ts.Node; context?: number };
+  | {
+      kind: "object";
+      /** The parameter's type, without `undefined`: its properties are the arguments. */
+      type: Type;
+      model: Model;
+      defaults: Record<string, JsonValue>;
+      node: ts.Node;
+      context?: number;
+    };
 
 /** A numeric literal's value, if JSON has it: `1e400` is Infinity, which it has not. */
 function jsonNumber(text: string): number | undefined {
@@ -92,8 +102,15 @@ function bindingDefaults(pattern: ts.ObjectBindingPattern, syntax: Syntax): Reco
   return defaults;
 }
 
-/** The parameters of a tool function; a message when one cannot be an argument. */
-export function readParameters(signature: Signature, modeler: TypeModeler): Parameters | string {
+/**
+ * The parameters of a tool, prompt or resource function (`registers` says which, for the messages);
+ * a message when one cannot be an argument.
+ */
+export function readParameters(
+  signature: Signature,
+  modeler: TypeModeler,
+  registers: RegistrationKind = "tool",
+): Parameters | string {
   const { checker } = modeler;
   const { syntax } = checker;
   const args: Argument[] = [];
@@ -108,12 +125,14 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
       continue;
     }
     const name = checker.symbolName(symbol);
-    if (declaration?.dotDotDotToken) return `rest parameter ...${name} cannot be a tool argument: arguments are named`;
+    if (declaration?.dotDotDotToken)
+      return `rest parameter ...${name} cannot be a ${registers} argument: arguments are named`;
     if (declaration && syntax.isObjectBindingPattern(declaration.name)) {
       const defaults = bindingDefaults(declaration.name, syntax);
       if (typeof defaults === "string") return defaults;
       object = {
         kind: "object",
+        type: checker.nonNullable(type),
         model: modelWithoutUndefined(type, modeler),
         defaults,
         node: declaration.type ?? declaration,
@@ -121,16 +140,17 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
       continue;
     }
     if (declaration && !syntax.isIdentifier(declaration.name))
-      return "array destructuring cannot be a tool's parameters: name the parameter";
+      return `array destructuring cannot be a ${registers}'s parameters: name the parameter`;
     const optional =
       !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
     const node = declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!;
     if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined)) {
-      args.push({ name, model: { kind: "null" }, required: false, node, absent: true });
+      args.push({ name, type, model: { kind: "null" }, required: false, node, absent: true });
       continue;
     }
     const argument: Argument = {
       name,
+      type,
       model: modelWithoutUndefined(type, modeler),
       required: !optional && !includesUndefined(type, checker),
       node,
@@ -144,12 +164,25 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
   }
   if (object) {
     if (args.length)
-      return "a destructured object parameter must be the tool's only argument (its properties are the arguments)";
+      return `a destructured object parameter must be the ${registers}'s only argument (its properties are the arguments)`;
     if (!rootObject(object.model))
       return "a destructured parameter must be an object type with string keys (its properties are the arguments)";
     return { ...object, context };
   }
   return { kind: "positional", args, context };
+}
+
+/** How the runtime passes the arguments: `params`, `argumentsObject` and `context` (the contract's fields). */
+export function argumentPassing(parameters: Parameters): {
+  params: string[];
+  argumentsObject?: true;
+  context?: number;
+} {
+  return {
+    params: parameters.kind === "positional" ? parameters.args.map((a) => a.name) : [],
+    ...(parameters.kind === "object" && { argumentsObject: true as const }),
+    ...(parameters.context !== undefined && { context: parameters.context }),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import type { Type, TypeChecker } from "./checker/checker";
 
-/** What the transformer can know of `mcp.tool(fn, options)`'s options at build time. */
+/** What the transformer can know of a registration's options at build time. */
 export interface StaticOptions {
   /** `options.name`, when it is a string literal type. */
   name?: string;
@@ -34,4 +34,30 @@ export function readStaticOptions(options: ts.Expression | undefined, checker: T
   const structuredValue = structured && checker.literalValue(structured);
   if (typeof structuredValue === "boolean") result.structuredOutput = structuredValue;
   return result;
+}
+
+/**
+ * The keys of `options.complete` (a prompt's or resource template's completers, by argument),
+ * where both are written as object literals, with the node of each key: each must name an
+ * argument. A key the build cannot read (computed, spread) is left to the runtime.
+ */
+export function completeKeys(
+  options: ts.Expression | undefined,
+  checker: TypeChecker,
+): { name: string; node: ts.Node }[] {
+  const { syntax } = checker;
+  if (!options || !syntax.isObjectLiteralExpression(options)) return [];
+  const complete = options.properties.find(
+    (p): p is ts.PropertyAssignment =>
+      syntax.isPropertyAssignment(p) && syntax.isIdentifier(p.name) && p.name.text === "complete",
+  );
+  if (!complete || !syntax.isObjectLiteralExpression(complete.initializer)) return [];
+  const keys: { name: string; node: ts.Node }[] = [];
+  for (const property of complete.initializer.properties) {
+    const name = property.name;
+    if (!name) continue; // a spread (`...others`)
+    if (syntax.isIdentifier(name) || syntax.isStringLiteral(name) || syntax.isNumericLiteral(name))
+      keys.push({ name: name.text, node: name });
+  }
+  return keys;
 }

@@ -59,6 +59,15 @@ export function findProblems(model: Model, path: string): Problem[] {
   return problems;
 }
 
+/**
+ * The problems no value of which survives JSON.stringify (see Problem.lost), with the note
+ * that the list was cut short, if it was; none when every problem is of another kind.
+ */
+export function lostData(problems: Problem[]): Problem[] {
+  const lost = problems.filter((p) => p.lost);
+  return lost.length ? [...lost, ...problems.filter((p) => p.more)] : lost;
+}
+
 export function describeProblem(toolName: string, problem: Problem): string {
   return `${toolName}: ${problem.path}: ${problem.message}`;
 }

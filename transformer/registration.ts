@@ -30,20 +30,26 @@ export function isTypemcpFile(fileName: string): boolean {
   return packageNameOf(fileName) === "typemcp";
 }
 
+/** What a registration registers: `MCPServer`'s `tool`, `prompt` and `resource` methods (and `@tool()`). */
+export type RegistrationKind = "tool" | "prompt" | "resource";
+
+const METHODS: ReadonlySet<string> = new Set<RegistrationKind>(["tool", "prompt", "resource"]);
+
 /**
- * A fast pass before the checker decides: can this callee be something called `tool` at
- * all? Resolving a call's signature type-checks it, and the transformer sees every call of
- * the program; names cost nothing. `mcp.tool`, `mcp["tool"]`, `tool` (the decorator, even
- * imported under another name) and `const { tool: register } = mcp` pass; `register` bound
- * any other way (`mcp.tool.bind(mcp)`) loses the method's declaration anyway.
+ * A fast pass before the checker decides: can this callee be something called `tool`,
+ * `prompt` or `resource` at all? Resolving a call's signature type-checks it, and the
+ * transformer sees every call of the program; names cost nothing. `mcp.tool`, `mcp["prompt"]`,
+ * `tool` (the decorator, even imported under another name) and `const { resource: register } =
+ * mcp` pass; `register` bound any other way (`mcp.tool.bind(mcp)`) loses the method's
+ * declaration anyway.
  */
-function mayBeTool(callee: ts.Expression, checker: TypeChecker): boolean {
+function mayRegister(callee: ts.Expression, checker: TypeChecker): boolean {
   const { syntax } = checker;
-  if (syntax.isPropertyAccessExpression(callee)) return callee.name.text === "tool";
+  if (syntax.isPropertyAccessExpression(callee)) return METHODS.has(callee.name.text);
   if (syntax.isElementAccessExpression(callee))
-    return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "tool";
+    return syntax.isStringLiteralLike(callee.argumentExpression) && METHODS.has(callee.argumentExpression.text);
   if (!syntax.isIdentifier(callee)) return false;
-  if (callee.text === "tool") return true;
+  if (METHODS.has(callee.text)) return true;
   let symbol = checker.symbolAt(callee);
   if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   if (!symbol) return false;
@@ -55,37 +61,57 @@ function mayBeTool(callee: ts.Expression, checker: TypeChecker): boolean {
         syntax.isBindingElement(d) &&
         d.propertyName !== undefined &&
         syntax.isIdentifier(d.propertyName) &&
-        d.propertyName.text === "tool",
+        METHODS.has(d.propertyName.text),
     );
 }
 
-/** The two ways to register a tool: `mcp.tool(fn, options?)`, and `@tool(options?)` on a method. */
-export type Registration = { kind: "call" } | { kind: "decorator"; method: ts.MethodDeclaration };
+/**
+ * The ways to register: `mcp.tool(fn, options?)`, `mcp.prompt(fn, options?)`,
+ * `mcp.resource(uri, fn, options?)`, and `@tool(options?)` on a method.
+ */
+export type Registration =
+  | { kind: "call"; registers: RegistrationKind }
+  | { kind: "decorator"; registers: "tool"; method: ts.MethodDeclaration };
+
+/** Where a registration's options go, among the call's arguments: the contract is added right after them. */
+export function optionsIndex(registration: Registration): number {
+  if (registration.kind === "decorator") return 0;
+  return registration.registers === "resource" ? 2 : 1;
+}
+
+/** Where the registered function is among a call's arguments (none for `@tool()`, whose method it is). */
+export function functionIndex(registration: Registration): number | undefined {
+  if (registration.kind === "decorator") return undefined;
+  return registration.registers === "resource" ? 1 : 0;
+}
 
 /**
- * Whether a call registers a tool: the checker resolves its callee to the `tool` method of
- * typemcp's own `MCPServer` class, or to typemcp's `tool` decorator function on a method
- * (declared in a file of the `typemcp` package). Names in the text play no part:
- * `server.tool(...)` on an alias, a subclass or a destructured method is found; a user's own
- * `tool()` function is not.
+ * Whether a call registers something: the checker resolves its callee to the `tool`, `prompt`
+ * or `resource` method of typemcp's own `MCPServer` class, or to typemcp's `tool` decorator
+ * function on a method (declared in a file of the `typemcp` package). Names in the text play
+ * no part: `server.tool(...)` on an alias, a subclass or a destructured method is found; a
+ * user's own `tool()` function, or `prompt()` of another library, is not.
  */
 export function registrationOf(call: ts.CallExpression, checker: TypeChecker): Registration | undefined {
   const { syntax } = checker;
-  if (!mayBeTool(call.expression, checker)) return undefined;
+  if (!mayRegister(call.expression, checker)) return undefined;
   const declaration = checker.resolvedDeclaration(call);
   if (!declaration || !isTypemcpFile(declaration.getSourceFile().fileName)) return undefined;
   const name = (declaration as ts.NamedDeclaration).name;
-  if (!name || !syntax.isIdentifier(name) || name.text !== "tool") return undefined;
+  if (!name || !syntax.isIdentifier(name) || !METHODS.has(name.text)) return undefined;
   if (syntax.isMethodDeclaration(declaration) || syntax.isMethodSignature(declaration)) {
     const owner = declaration.parent;
-    return syntax.isClassLike(owner) && owner.name?.text === "MCPServer" ? { kind: "call" } : undefined;
+    return syntax.isClassLike(owner) && owner.name?.text === "MCPServer"
+      ? { kind: "call", registers: name.text as RegistrationKind }
+      : undefined;
   }
   if (
+    name.text === "tool" &&
     syntax.isFunctionDeclaration(declaration) &&
     syntax.isDecorator(call.parent) &&
     syntax.isMethodDeclaration(call.parent.parent)
   ) {
-    return { kind: "decorator", method: call.parent.parent };
+    return { kind: "decorator", registers: "tool", method: call.parent.parent };
   }
   return undefined;
 }
@@ -100,7 +126,7 @@ const CONTENT_BLOCKS = new Set([
 ]);
 
 /** A typemcp type of one of these names (an alias's name, else its symbol's). */
-function isTypemcpType(type: Type, names: ReadonlySet<string>, checker: TypeChecker): boolean {
+export function isTypemcpType(type: Type, names: ReadonlySet<string>, checker: TypeChecker): boolean {
   const symbol = checker.aliasSymbolOf(type) ?? checker.symbolOf(type);
   return !!symbol && names.has(checker.symbolName(symbol)) && checker.declarationFiles(symbol).some(isTypemcpFile);
 }

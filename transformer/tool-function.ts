@@ -1,8 +1,9 @@
 import type * as ts from "typescript";
 import type { Signature, Symbol, Type, TypeChecker } from "./checker/checker";
 import { SymbolFlags, TypeFlags } from "./checker/flags";
+import type { RegistrationKind } from "./registration";
 
-/** What the transformer reads off the function passed to `mcp.tool`. */
+/** What the transformer reads off the function passed to `mcp.tool`, `mcp.prompt` or `mcp.resource`. */
 export interface ToolFunction {
   signature: Signature;
   /** The function's own name (declaration, or the variable it is assigned to), if it has one. */
@@ -89,11 +90,20 @@ function awaited(type: Type, checker: TypeChecker): Type | undefined {
   return thenable ? checker.awaited(type) : type;
 }
 
-const OVERLOADED =
-  "overloaded functions cannot be tools (which signature would the schema describe?): register a function with one signature";
+/** The error for a declared return type that is a union of promises this TypeScript cannot await (see `unawaitable`). */
+export function unawaitableMessage(name: string, typeText: string): string {
+  return `Function ${name}: return type ${typeText} is a union of promises of different types, whose awaited union TypeScript 7's checker API cannot give: declare it as one promise of the union (Promise<A | B>)`;
+}
 
-/** Reads the registered function; returns a message instead when it cannot be a tool. */
-export function readToolFunction(expression: ts.Expression, checker: TypeChecker): ToolFunction | string {
+const overloaded = (registers: RegistrationKind) =>
+  `overloaded functions cannot be ${registers}s (which signature would the schema describe?): register a function with one signature`;
+
+/** Reads the registered function; returns a message instead when it cannot be one (`registers` says what it would be). */
+export function readToolFunction(
+  expression: ts.Expression,
+  checker: TypeChecker,
+  registers: RegistrationKind = "tool",
+): ToolFunction | string {
   let symbol = checker.symbolAt(expression);
   if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   // A function declaration's type is its symbol's (no narrowing applies to it): asking at the
@@ -103,8 +113,9 @@ export function readToolFunction(expression: ts.Expression, checker: TypeChecker
       ? checker.typeOfSymbol(symbol)
       : checker.typeAt(expression);
   const signatures = checker.callSignatures(type);
-  if (signatures.length === 0) return "the first argument of mcp.tool is not a function";
-  if (signatures.length > 1) return OVERLOADED;
+  if (signatures.length === 0)
+    return `the ${registers === "resource" ? "second" : "first"} argument of mcp.${registers} is not a function`;
+  if (signatures.length > 1) return overloaded(registers);
   const signature = signatures[0];
   const declaration = checker.signatureDeclaration(signature);
 
@@ -123,7 +134,7 @@ export function readToolMethod(method: ts.MethodDeclaration, checker: TypeChecke
   const { syntax } = checker;
   const symbol = checker.symbolAt(method.name);
   const implementations = (symbol ? checker.declarations(symbol) : []).filter((d) => syntax.isMethodDeclaration(d));
-  if (implementations.length > 1) return OVERLOADED;
+  if (implementations.length > 1) return overloaded("tool");
   const signature = checker.signatureOfDeclaration(method);
   if (!signature) return "this method has no signature typemcp can read";
   return {

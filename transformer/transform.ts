@@ -2,17 +2,19 @@ import ts from "typescript";
 import { Ts5Checker } from "./checker/ts5";
 import { ToolCompiler, type CompiledRegistration } from "./compile";
 import { contractExpression } from "./emit";
+import { optionsIndex, type Registration } from "./registration";
 
 export interface TransformerHost {
   /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */
   addDiagnostic(diagnostic: ts.Diagnostic): unknown;
-  /** Told of each registration compiled (typemcp build counts them). */
-  compiled?(): void;
+  /** Told of each registration compiled (typemcp build counts them, by kind). */
+  compiled?(registration: Registration): void;
 }
 
 /**
  * The source transformer: every `mcp.tool(fn, options?)` is printed as
- * `mcp.tool(fn, options, <contract>)` (see runtime/contract.ts), and problems are reported as
+ * `mcp.tool(fn, options, <contract>)`, and `mcp.prompt` and `mcp.resource(uri, fn, options?)`
+ * likewise (see runtime/contract.ts); problems are reported as
  * diagnostics. It never throws out of the compiler: an unexpected failure on one
  * registration becomes a diagnostic, and that registration fails at run time with it.
  *
@@ -40,13 +42,15 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       let result = compiled.get(original);
       if (!result) {
         compiled.set(original, (result = compiler.compileSafely(original, registration)));
-        host.compiled?.();
+        host.compiled?.(registration);
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
-      const optionsAt = registration.kind === "call" ? 1 : 0;
+      // The arguments up to the options, `void 0` for any left out, then the contract: always in its place.
       const args = [
-        ...node.arguments.slice(0, optionsAt),
-        node.arguments[optionsAt] ?? factory.createVoidZero(),
+        ...Array.from(
+          { length: optionsIndex(registration) + 1 },
+          (_, i) => node.arguments[i] ?? factory.createVoidZero(),
+        ),
         contractExpression(result.contract, factory),
       ];
       return factory.updateCallExpression(node, node.expression, node.typeArguments, args);

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import Ajv2020 from "ajv/dist/2020";
-import { CONTRACT_VERSION, type ToolContract } from "typemcp";
+import { CONTRACT_VERSION, type Contract, type ToolContract } from "typemcp";
 
 export interface EmittedRegistration {
   /** The registered function's name, as written in the call. */
@@ -27,27 +27,49 @@ export function evaluateContract(text: string): ToolContract {
   return new Function(`"use strict"; return (${text});`)() as ToolContract;
 }
 
-/** Every `mcp.tool(fn, options, contract)` call of an emitted module. */
-export function emittedRegistrations(js: string): EmittedRegistration[] {
+/** Where each registration method takes its contract: after the function (and the URI) and the options. */
+const CONTRACT_AT = { tool: 2, prompt: 2, resource: 3 } as const;
+
+export interface EmittedCall {
+  method: keyof typeof CONTRACT_AT;
+  /** The call's arguments before the contract, as emitted. */
+  args: string[];
+  /** The contract argument, as emitted. */
+  text: string;
+  contract: Contract;
+}
+
+/** Every `mcp.tool(...)`, `mcp.prompt(...)` and `mcp.resource(...)` call of an emitted module, with its contract. */
+export function emittedCalls(js: string): EmittedCall[] {
   const file = ts.createSourceFile("emitted.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
-  const found: EmittedRegistration[] = [];
+  const found: EmittedCall[] = [];
   const visit = (node: ts.Node): void => {
     if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === "tool" &&
+      Object.hasOwn(CONTRACT_AT, node.expression.name.text) &&
       node.expression.expression.getText(file).endsWith("mcp")
     ) {
-      const [fn, , contract] = node.arguments;
+      const method = node.expression.name.text as EmittedCall["method"];
+      const at = CONTRACT_AT[method];
+      const contract = node.arguments[at];
       const text = contract ? contract.getText(file) : "";
       // The contract is evaluated as the runtime receives it (`"__proto__":` keys included).
       const value = contract && CONTRACT_TEXT.test(text) ? evaluateContract(text) : undefined;
-      found.push({ fn: fn.getText(file), text, contract: value as ToolContract });
+      const args = node.arguments.slice(0, at).map((a) => a.getText(file));
+      found.push({ method, args, text, contract: value as Contract });
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
   return found;
+}
+
+/** Every `mcp.tool(fn, options, contract)` call of an emitted module. */
+export function emittedRegistrations(js: string): EmittedRegistration[] {
+  return emittedCalls(js)
+    .filter((call) => call.method === "tool")
+    .map(({ args, text, contract }) => ({ fn: args[0], text, contract: contract as ToolContract }));
 }
 
 function builtModules(dir: string): string[] {

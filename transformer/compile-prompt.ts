@@ -1,0 +1,68 @@
+import type * as ts from "typescript";
+import { CONTRACT_VERSION, type PromptContract } from "../runtime/contract";
+import type { Compilation, CompiledRegistration } from "./compilation";
+import { DiagnosticCode } from "./diagnostic-codes";
+import { argumentPassing, readParameters } from "./input-schema";
+import { readStaticOptions } from "./options";
+import { checkCompleteKeys, stringArguments, textInputs } from "./string-arguments";
+import type { ToolFunction } from "./tool-function";
+
+/**
+ * One prompt: its name, its parameters as text arguments (prompts/get sends strings), and
+ * the completions its literal types offer. TypeScript itself checks what the function
+ * returns against `PromptResult` (runtime/kinds.ts), so its return type is not read.
+ */
+export function compilePrompt(
+  c: Compilation,
+  fn: ToolFunction | string,
+  optionsArgument: ts.Expression | undefined,
+  fnNode: ts.Node,
+): CompiledRegistration {
+  if (typeof fn === "string") {
+    c.error(fnNode, DiagnosticCode.InvalidRegistration, fn);
+    return c.fail("prompt");
+  }
+  const options = readStaticOptions(optionsArgument, c.checker);
+  const name = options.name ?? fn.name;
+  if (name === undefined) {
+    c.error(
+      fnNode,
+      DiagnosticCode.InvalidRegistration,
+      'This prompt function has no name: give it one, or pass { name: "..." } as options',
+    );
+    return c.fail("prompt");
+  }
+  if (name === "") {
+    c.error(
+      optionsArgument ?? fnNode,
+      DiagnosticCode.InvalidRegistration,
+      "A prompt's name cannot be empty: give it one character at least, or leave it out to use the function's name",
+    );
+    return c.fail("prompt");
+  }
+  const parameters = readParameters(fn.signature, c.modeler, "prompt");
+  if (typeof parameters === "string") {
+    c.error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
+    return c.fail("prompt");
+  }
+  const inputs = textInputs(parameters, c.checker);
+  const strings = stringArguments(c, name, name, parameters, inputs, () => ({ role: "a prompt argument" }));
+  checkCompleteKeys(
+    c,
+    optionsArgument,
+    inputs.map((i) => i.name),
+    `an argument of prompt ${name}`,
+    "arguments",
+  );
+  if (c.failed) return c.fail("prompt");
+
+  const contract: PromptContract = {
+    v: CONTRACT_VERSION,
+    kind: "prompt",
+    name,
+    ...(fn.description && { description: fn.description }),
+    ...argumentPassing(parameters),
+    ...strings,
+  };
+  return { contract, diagnostics: c.diagnostics };
+}

@@ -1,0 +1,162 @@
+import type * as ts from "typescript";
+import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
+import { toolNameProblem } from "../runtime/tool-name";
+import { DiagnosticCategory } from "./checker/flags";
+import type { Compilation, CompiledRegistration } from "./compilation";
+import { DiagnosticCode } from "./diagnostic-codes";
+import { diagnosticAt } from "./diagnostics";
+import { argumentPassing, inputSchema, readParameters } from "./input-schema";
+import { readStaticOptions } from "./options";
+import { outputSchema, type OutputSchema } from "./output-schema";
+import { describeProblem, findProblems, lostData } from "./problems";
+import { returnsContent } from "./registration";
+import { unawaitableMessage, type ToolFunction } from "./tool-function";
+
+/** One tool, from what was read of its function (or why it cannot be one) and its options. */
+export function compileTool(
+  c: Compilation,
+  fn: ToolFunction | string,
+  optionsArgument: ts.Expression | undefined,
+  fnNode: ts.Node,
+): CompiledRegistration {
+  if (typeof fn === "string") {
+    c.error(fnNode, DiagnosticCode.InvalidRegistration, fn);
+    return c.fail("tool");
+  }
+  const options = readStaticOptions(optionsArgument, c.checker);
+  const name = options.name ?? fn.name;
+  if (name === undefined) {
+    c.error(
+      fnNode,
+      DiagnosticCode.InvalidRegistration,
+      'This tool function has no name: give it one, or pass { name: "..." } as options',
+    );
+    return c.fail("tool");
+  }
+  const nameProblem = toolNameProblem(name);
+  if (nameProblem) {
+    c.error(
+      optionsArgument ?? fnNode,
+      DiagnosticCode.InvalidRegistration,
+      `Tool name ${JSON.stringify(name)} is not a valid MCP tool name: ${nameProblem}`,
+    );
+    return c.fail("tool");
+  }
+
+  const parameters = readParameters(fn.signature, c.modeler);
+  if (typeof parameters === "string") {
+    c.error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
+    return c.fail("tool");
+  }
+  const inputs =
+    parameters.kind === "object"
+      ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
+      : parameters.args;
+  for (const input of inputs) {
+    const problems = findProblems(input.model, input.name);
+    if (problems.length) {
+      c.error(
+        input.node,
+        DiagnosticCode.InputNotSerializable,
+        `Function ${name}: parameter ${input.name} cannot be described as JSON Schema`,
+        problems.map((p) => describeProblem(name, p)),
+      );
+    }
+  }
+
+  const output = toolOutput(c, name, fn, options.structuredOutput);
+  if (c.failed) return c.fail("tool");
+
+  const { params, ...passing } = argumentPassing(parameters);
+  const contract: ToolContract = {
+    v: CONTRACT_VERSION,
+    name,
+    params,
+    inputSchema: inputSchema(name, parameters),
+    ...passing,
+  };
+  if (fn.description) contract.description = fn.description;
+  if (output) {
+    contract.outputSchema = output.schema;
+    if (output.wrapped) contract.wrapped = true;
+  }
+  return { contract, diagnostics: c.diagnostics };
+}
+
+/**
+ * The output schema, or undefined for a text-only tool. In auto mode a return type that
+ * cannot be described is a warning (the tool answers with text only); with
+ * `structuredOutput: true` it is an error. A return type holding a part no value of which
+ * survives JSON.stringify (a Map, a getter-only class, a bigint, a function) is an error in
+ * every mode, `structuredOutput: false` included: even the text would carry no data.
+ */
+function toolOutput(
+  c: Compilation,
+  name: string,
+  fn: ToolFunction,
+  structuredOutput: boolean | undefined,
+): OutputSchema | undefined {
+  const required = structuredOutput === true;
+  const report = (category: DiagnosticCategory, message: string, details: string[]) =>
+    c.diagnostics.push(
+      diagnosticAt(fn.returnTypeNode, category, DiagnosticCode.OutputNotSerializable, message, details),
+    );
+  const notSerializable = (typeText: string, details: string[]) => {
+    if (structuredOutput === false) return;
+    const head = `Function ${name}: return type ${typeText} is not serializable for structured output`;
+    const message = required
+      ? head
+      : `${head}, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)`;
+    report(required ? DiagnosticCategory.Error : DiagnosticCategory.Warning, message, details);
+  };
+
+  if (fn.unawaitable) {
+    report(
+      DiagnosticCategory.Error,
+      unawaitableMessage(name, c.checker.typeToString(c.checker.returnType(fn.signature))),
+      [],
+    );
+    return undefined;
+  }
+  if (!fn.returnType) {
+    if (required)
+      notSerializable("(not annotated)", [
+        `${name}: annotate the function's return type: the output schema is built from it`,
+      ]);
+    return undefined;
+  }
+  const returnType = fn.returnType;
+  // Printing the type is costly and only diagnostics need it.
+  const typeText = () => c.checker.typeToString(returnType);
+  if (returnsContent(fn.returnType, c.checker)) {
+    if (required)
+      notSerializable(typeText(), [
+        `${name}: result: ${typeText()} is MCP content (for the model), which has no structured output`,
+      ]);
+    return undefined;
+  }
+  const model = c.modeler.modelOf(fn.returnType);
+  if (model.kind === "any") {
+    if (required) notSerializable(typeText(), [`${name}: result: ${typeText()} says nothing about the value's shape`]);
+    return undefined;
+  }
+  const problems = findProblems(model, "result");
+  const lost = lostData(problems);
+  if (lost.length) {
+    const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
+    report(
+      DiagnosticCategory.Error,
+      message,
+      lost.map((p) => describeProblem(name, p)),
+    );
+    return undefined;
+  }
+  if (problems.length) {
+    notSerializable(
+      typeText(),
+      problems.map((p) => describeProblem(name, p)),
+    );
+    return undefined;
+  }
+  return structuredOutput === false ? undefined : outputSchema(name, model);
+}
