@@ -41,13 +41,20 @@ function base64(bytes: Uint8Array): string {
 
 /**
  * A URI template's variables as the SDK's matcher gives them (percent-encoded, a list for an
- * exploded variable), decoded; undefined when one is not valid percent-encoding.
+ * exploded variable of several items), decoded, a list where the parameter takes one (`lists`);
+ * undefined when one is not valid percent-encoding.
  */
-function decoded(variables: Record<string, string | string[]>): Record<string, unknown> | undefined {
+function decoded(
+  variables: Record<string, string | string[]>,
+  lists: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   const args: Record<string, unknown> = {};
   try {
-    for (const [name, value] of Object.entries(variables))
-      args[name] = Array.isArray(value) ? value.map(decodeURIComponent) : decodeURIComponent(value);
+    for (const [name, value] of Object.entries(variables)) {
+      // The matcher gives an exploded variable of one item as that item, not a list of it.
+      const items = Array.isArray(value) ? value : lists.has(name) ? [value] : undefined;
+      args[name] = items ? items.map(decodeURIComponent) : decodeURIComponent(value as string);
+    }
   } catch {
     return undefined;
   }
@@ -73,6 +80,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   private readonly convert: ResourceContract["convert"];
   private readonly completions: Map<string, Completion>;
   private readonly arguments: ResourceContract["arguments"];
+  /** The variables whose parameter takes a list (an exploded variable). */
+  private readonly lists: ReadonlySet<string>;
   private readonly cache?: CacheHint;
   /** For a template: its instances, for `resources/list`. */
   readonly list?: () => readonly ResourceListing[] | Promise<readonly ResourceListing[]>;
@@ -96,6 +105,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     this.mimeType = options.mimeType;
     this.convert = contract.convert;
     this.arguments = contract.arguments;
+    const properties = (contract.argumentsSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+    this.lists = new Set(Object.keys(properties).filter((name) => properties[name].type === "array"));
     this.cache = options.cache;
     if (options.list !== undefined) {
       if (!this.template) throw new TypeError(`typemcp: resource ${uri}: only a URI template lists resources (list)`);
@@ -149,7 +160,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     ctx: ServerContext,
     session: Server,
   ): ReadResourceResult | Promise<ReadResourceResult> {
-    const args = variables ? decoded(variables) : {};
+    const args = variables ? decoded(variables, this.lists) : {};
     if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
     const answer = this.serve(convertText(args, this.convert), { ctx, session });
     return answer instanceof Promise

@@ -495,6 +495,30 @@ describe.each(REVISIONS)("resources (%s)", (revision) => {
   });
 });
 
+test("an exploded variable is a list, of one item or several, each converted", async () => {
+  const mcp = new MCPServer("lists");
+  const TAGS = resource("sum://{numbers*}", {
+    name: "sum",
+    template: true,
+    params: ["numbers"],
+    arguments: [{ name: "numbers", required: true }],
+    argumentsSchema: objectSchema("sumArguments", { numbers: { type: "array", items: { type: "number" } } }, [
+      "numbers",
+    ]),
+    convert: { numbers: "number" },
+  });
+  mcp.resource(
+    "sum://{numbers*}",
+    (numbers: number[]) => `${numbers.join("+")}=${numbers.reduce((a, b) => a + b)}`,
+    TAGS,
+  );
+  const client = await connectClient(mcp);
+  const text = async (uri: string) => ((await client.readResource({ uri })).contents[0] as { text: string }).text;
+  expect(await text("sum://4")).toBe("4=4");
+  expect(await text("sum://1,2,3")).toBe("1+2+3=6");
+  await client.close();
+});
+
 describe("subscriptions", () => {
   function watched(): MCPServer {
     const mcp = new MCPServer("watch");

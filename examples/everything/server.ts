@@ -221,7 +221,7 @@ function review_code(
       role: "user",
       content: {
         type: "text",
-        text: `Review this ${language ?? ""} code for ${focus}${strict ? ", strictly" : ""}:\n${code}`,
+        text: `Review this ${language ? `${language} ` : ""}code for ${focus}${strict ? ", strictly" : ""}:\n${code}`,
       },
     },
     { role: "assistant", content: { type: "text", text: `I'll look at its ${focus} first.` } },
