@@ -2,7 +2,8 @@
  * Runs once before any suite, in both tiers (suites run in parallel and all use what it writes):
  * the runtime's declarations into .build/types (test/support/package-types.ts), then the fixtures
  * built with the transformer from the sources: compiled modules into .build/fixtures,
- * diagnostics into .build/fixtures/diagnostics.json.
+ * diagnostics into .build/fixtures/diagnostics.json; and examples/everything the same way, into
+ * .build/everything-sources.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -35,4 +36,22 @@ export default function globalSetup(): void {
     typemcpDiagnostics: build.typemcpDiagnostics.map((d) => summarize(d, FIXTURES)),
   };
   fs.writeFileSync(path.join(FIXTURES_OUT, "diagnostics.json"), JSON.stringify(result, null, 2));
+
+  // The everything server (examples/everything), as test/everything.test.ts drives it in process.
+  const everything = path.join(ROOT, ".build", "everything-sources");
+  fs.rmSync(everything, { recursive: true, force: true });
+  const example = buildProject(path.join(ROOT, "examples", "everything", "tsconfig.json"), { outDir: everything });
+  fs.writeFileSync(
+    path.join(everything, "diagnostics.json"),
+    JSON.stringify(
+      {
+        compilerDiagnostics: formatDiagnostics(example.compilerDiagnostics),
+        typemcpDiagnostics: example.typemcpDiagnostics.map((d) =>
+          summarize(d, path.join(ROOT, "examples", "everything")),
+        ),
+      },
+      null,
+      2,
+    ),
+  );
 }
