@@ -212,6 +212,11 @@ beforeAll(() => {
     ...Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, HEADER + v])),
     // In the same program (one program is much faster than two), as the document writes it.
     rules_example: documentedBlock("rules:prompts-and-resources"),
+    // The README's excerpt, with what it leaves out (the server and the Note type) written before it.
+    readme_example:
+      HEADER +
+      "interface Note { id: Integer; title: string; body: string }\n" +
+      documentedBlock("readme:prompts-and-resources"),
   });
 });
 
@@ -805,7 +810,30 @@ test("registrations are found through the checker: a subclass, an element access
   expect(result.js).toContain(`mcp.prompt(a, {}, compiled);`);
 });
 
-test("the example of docs/rules.md compiles to these contracts", () => {
+test("the README's example compiles with no diagnostic: a prompt whose style completes from its type, a template whose id is a number", () => {
+  expect(results.readme_example.compilerErrors).toEqual([]);
+  expect(results.readme_example.diagnostics).toEqual([]);
+  const [prompt, resource] = contracts("readme_example");
+  expect(prompt).toMatchObject({
+    kind: "prompt",
+    name: "summarize",
+    arguments: [
+      { name: "id", description: "The note to summarize.", required: true },
+      { name: "style", description: "How to write the summary.", required: false },
+    ],
+    convert: { id: "number" },
+    completions: { style: ["short", "detailed"] },
+  });
+  expect(resource).toMatchObject({
+    kind: "resource",
+    name: "note",
+    uri: "notes://{id}",
+    template: true,
+    contents: "json",
+  });
+});
+
+test("the example of docs/prompts-and-resources.md compiles to these contracts", () => {
   expect(results.rules_example.compilerErrors).toEqual([]);
   expect(results.rules_example.diagnostics).toEqual([]);
   expect(contracts("rules_example")).toEqual([
