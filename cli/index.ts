@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
+import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/checker/ts7-modules";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
 import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
 import { buildManifest, findConfig, isError, toolsList, UserError, type Session } from "./project";
@@ -118,6 +119,11 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
   if (!(typescript.major >= 5))
     throw new UserError(
       `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
+    );
+  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is refused before anything is asked of it.
+  if (typescript.major > 7)
+    throw new UserError(
+      `TypeScript ${typescript.version} is newer than typemcp knows: typemcp supports ${SUPPORTED_TYPESCRIPT} (npm install --save-dev typescript@~7.0.2)`,
     );
   return typescript;
 }
@@ -227,7 +233,7 @@ function report(error: unknown): number {
     process.stderr.write(`typemcp: ${error.message}\n${SHORT_USAGE}`);
     return 2;
   }
-  if (error instanceof UserError) {
+  if (error instanceof UserError || error instanceof UnsupportedTypeScript) {
     process.stderr.write(`typemcp: ${error.message}\n`);
     return 2;
   }

@@ -21,7 +21,9 @@ import {
   FIXTURES_TS7_OUT,
   KNOWN_ORDER_DIFFERENCES,
   runCli7,
+  TS71_DIR,
   WITH_TS7,
+  WITH_TS71,
   writeFixturesTs7Config,
 } from "./support/ts7";
 import Ajv2020 from "ajv/dist/2020";
@@ -110,6 +112,65 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
     const maps = cases.filter((c) => fs.existsSync(path.join(FIXTURES_TS7_OUT, c.name, "tool.js.map")));
     expect(maps).toEqual([]);
     expect(Object.values(ts7).filter((js) => js.includes("sourceMappingURL"))).toEqual([]);
+  });
+});
+
+describe("TypeScript 7.1: its API at typescript/sync, not 7.0's typescript/unstable/sync", () => {
+  const version = (JSON.parse(fs.readFileSync(path.join(TS71_DIR, "package.json"), "utf8")) as { version: string })
+    .version;
+  const folder = path.join(ROOT, ".build", "fixtures-ts7.1");
+  const built71 = runCli(["build", writeFixturesTs7Config(folder)], ROOT, WITH_TS71);
+
+  test("the installed package is 7.1 and exports the API only at 7.1's place", () => {
+    expect(version).toMatch(/^7\.1\./);
+    const exported = Object.keys(
+      (JSON.parse(fs.readFileSync(path.join(TS71_DIR, "package.json"), "utf8")) as { exports: object }).exports,
+    );
+    expect(exported).toEqual(expect.arrayContaining(["./sync", "./ast", "./ast/is"]));
+    expect(exported.filter((subpath) => subpath.startsWith("./unstable/"))).toEqual([]);
+  });
+
+  test("typemcp build on the fixtures prints what it prints on 7.0 and writes every file byte for byte as on 7.0", () => {
+    expect(built71).toEqual(built);
+    const seven = modules(FIXTURES_TS7_OUT);
+    expect(modules(path.join(folder, "out"))).toEqual(seven);
+  });
+
+  test("check and manifest print what they print on 7.0", () => {
+    for (const args of [
+      ["check", "fixtures/tsconfig.json"],
+      ["manifest", "fixtures/tsconfig.json"],
+    ])
+      expect(runCli(args, ROOT, WITH_TS71)).toEqual(runCli7(args));
+  });
+});
+
+describe("a TypeScript typemcp does not know: one line saying what was found and what typemcp supports, exit 2", () => {
+  /** A package folder holding only a package.json, as a TypeScript of that version and those exports would have it. */
+  const fakeTypeScript = (folder: string, manifest: object) =>
+    writeProject(folder, { "package.json": JSON.stringify({ name: "typescript", ...manifest }) });
+  const project = () => srcProject("unknown-ts-project", { "server.ts": "export {};\n" });
+
+  test("an 8.x", () => {
+    const ts8 = fakeTypeScript("typescript-8", { version: "8.0.0", exports: { "./sync": "./sync.js" } });
+    for (const command of ["build", "check", "manifest"])
+      expect(runCli([command], project(), { TYPEMCP_TYPESCRIPT: ts8 })).toEqual({
+        status: 2,
+        stdout: "",
+        stderr:
+          "typemcp: TypeScript 8.0.0 is newer than typemcp knows: typemcp supports TypeScript 5.x, 6.x, 7.0 and 7.1 (npm install --save-dev typescript@~7.0.2)\n",
+      });
+  });
+
+  test("a 7.x whose API is at neither 7.0's place nor 7.1's", () => {
+    const moved = fakeTypeScript("typescript-7-moved", { version: "7.2.0", exports: { "./api/sync": "./sync.js" } });
+    for (const command of ["build", "check", "manifest"])
+      expect(runCli([command], project(), { TYPEMCP_TYPESCRIPT: moved })).toEqual({
+        status: 2,
+        stdout: "",
+        stderr:
+          "typemcp: TypeScript 7.2.0 exports its API at neither typescript/sync (7.1) nor typescript/unstable/sync (7.0), the places typemcp knows: typemcp supports TypeScript 5.x, 6.x, 7.0 and 7.1 (npm install --save-dev typescript@~7.0.2)\n",
+      });
   });
 });
 
