@@ -13,7 +13,7 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import type { Registration } from "../transformer/registration";
 import type { Chain, Reported } from "./format";
-import { UserError, type CompiledCall, type Session } from "./project";
+import { UserError, type CompiledCall, type FileChanges, type Session } from "./project";
 
 /** A diagnostic as the API reports it. */
 interface ApiDiagnostic {
@@ -60,12 +60,7 @@ interface ApiSnapshot {
   dispose(): void;
 }
 
-/** Files changed on disk since the last snapshot: 7.0 calls them `fileChanges`, 7.1 `fileNotifications`. */
-interface FileChanges {
-  changed: string[];
-}
-
-/** The API: 7.0 makes each snapshot with `updateSnapshot`, 7.1 with `createSnapshot` (its `updateSnapshot` is internal). */
+/** The API (files changed on disk since the last snapshot: 7.0's `fileChanges`, 7.1's `fileNotifications`): 7.0 makes each snapshot with `updateSnapshot`, 7.1 with `createSnapshot` (its `updateSnapshot` is internal). */
 interface Api {
   parseConfigFile(file: string): { options: Record<string, unknown> };
   updateSnapshot(params: { openProjects: string[]; fileChanges?: FileChanges }): ApiSnapshot;
@@ -141,11 +136,11 @@ export class Ts7Session implements Session {
   }
 
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
-  update(changed: string[]): void {
+  update(changes: FileChanges): void {
     this.snapshot?.dispose();
     // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
     this.api.clearSourceFileCache();
-    this.open({ changed });
+    this.open(changes);
   }
 
   get compilerOptions(): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * byte for byte, contracts included; the diagnostics line for line; the built servers serve
  * exactly expected.json; `typemcp check` and `typemcp manifest` print the same both ways.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { MCPServer, ToolContract } from "typemcp";
@@ -260,46 +260,118 @@ describe("typemcp check and manifest on TypeScript 7", () => {
   });
 });
 
-describe("typemcp build --watch on TypeScript 7", () => {
-  test("builds, then builds again when a source changes: the new contract is in the emitted call", async () => {
-    const source = (parameter: string) =>
-      `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
-    const dir = srcProject("ts7-watch", { "server.ts": source("name: string") });
-    const child = spawn(process.execPath, [CLI, "build", "--watch"], {
-      cwd: dir,
-      env: { ...process.env, ...WITH_TS7 },
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    const waitFor = async (count: number) => {
-      for (let waited = 0; (output.match(/Watching for file changes\./g) ?? []).length < count; waited += 50) {
-        if (waited > 60_000) throw new Error(`no build after a change:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+/** The TypeScripts a command runs on: the project's 5.9, and 7.0 and 7.1 chosen with TYPEMCP_TYPESCRIPT. */
+const TYPESCRIPTS: { typescript: string; env: Record<string, string> }[] = [
+  { typescript: "5.9", env: {} },
+  { typescript: "7.0", env: WITH_TS7 },
+  { typescript: "7.1", env: WITH_TS71 },
+];
+
+/** `typemcp <command> --watch` in `dir`: its output so far, and a wait for its next "Watching for file changes." line. */
+function startWatch(command: "build" | "check", dir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [CLI, command, "--watch"], { cwd: dir, env: { ...process.env, ...env } });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  let seen = 0;
+  return {
+    output: () => output,
+    /** Resolves once the command has run again (the first time: once it runs and watches). */
+    next: async (): Promise<string> => {
+      const from = output.length;
+      seen++;
+      for (let waited = 0; (output.match(/Watching for file changes\./g) ?? []).length < seen; waited += 25) {
+        if (waited > 60_000) throw new Error(`no run after a change:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
-    };
-    const emitted = () =>
-      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract;
-    try {
-      await waitFor(1);
-      expect(output).toContain("1 tool registration built: no errors, 0 warnings.\n");
-      expect(emitted().params).toEqual(["name"]);
-      fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string, times: number"));
-      await waitFor(2);
-      expect(output).toMatch(/File change detected \(src\/server\.ts\): building again\./);
-      expect(emitted().params).toEqual(["name", "times"]);
-      expect(emitted().inputSchema).toEqual({
-        type: "object",
-        title: "greetArguments",
-        properties: { name: { type: "string" }, times: { type: "number" } },
-        required: ["name", "times"],
-        additionalProperties: false,
-      });
-    } finally {
+      return output.slice(from);
+    },
+    stop: async () => {
       child.kill("SIGINT");
-      await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** A change saved as `sed -i` saves it, and most editors: a new file written, then renamed over the old one. */
+const renameSave = (file: string, from: RegExp, to: string) =>
+  execFileSync("sed", ["-E", "-i", `s/${from.source}/${to}/`, file]);
+
+const greeter = (parameters: string) =>
+  `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameters}): string { return ""; }\nmcp.tool(greet);\n`;
+
+describe.each(TYPESCRIPTS)("typemcp build --watch on TypeScript $typescript", ({ typescript, env }) => {
+  test("every save is built: five saves by rename in a row, a save in place, a new file, a syntax error and its fix", async () => {
+    const dir = srcProject(`watch-${typescript}`, { "server.ts": greeter("name: string") });
+    const server = path.join(dir, "src", "server.ts");
+    const watching = startWatch("build", dir, env);
+    const params = (file = "server.js") =>
+      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", file), "utf8"))[0].contract.params;
+    const rebuilt = (output: string, file = "src/server.ts") =>
+      expect(output).toMatch(
+        new RegExp(`^\\[[\\d:]+\\] File change detected \\(${file.replace(".", "\\.")}\\): building again\\.\\n`),
+      );
+    try {
+      expect(await watching.next()).toMatch(/^1 tool registration built: no errors, 0 warnings\.\n\[[\d:]+\] Watching/);
+      expect(params()).toEqual(["name"]);
+      for (let i = 1; i <= 5; i++) {
+        renameSave(server, /greet\([^)]*\)/, `greet(name: string, edit${i}: number)`);
+        rebuilt(await watching.next());
+        expect(params()).toEqual(["name", `edit${i}`]);
+      }
+      // In place: the same file written over.
+      fs.writeFileSync(server, greeter("name: string, inPlace: boolean"));
+      rebuilt(await watching.next());
+      expect(params()).toEqual(["name", "inPlace"]);
+      // A new file: the program takes it in, its contract is in its output.
+      fs.writeFileSync(
+        path.join(dir, "src", "extra.ts"),
+        `import { mcp } from "./server";\nfunction extra(count: number): number { return count; }\nmcp.tool(extra);\n`,
+      );
+      const added = await watching.next();
+      rebuilt(added, "src/extra.ts");
+      expect(added).toContain("2 tool registrations built: no errors, 0 warnings.\n");
+      expect(params("extra.js")).toEqual(["count"]);
+      // A stray `*//`: tsc's diagnostic, with its file and place, and the build goes on watching.
+      renameSave(server, /^function greet/, "\\/** Greets. *\\/\\/\\nfunction greet");
+      const broken = await watching.next();
+      rebuilt(broken);
+      expect(broken).toContain("src/server.ts(3,15): error TS1161: Unterminated regular expression literal.\n");
+      expect(broken).not.toMatch(/^typemcp: /m);
+      renameSave(server, /\*\/\/$/, "*\\/");
+      const fixed = await watching.next();
+      expect(fixed).toContain("2 tool registrations built: no errors, 0 warnings.\n");
+      expect(params()).toEqual(["name", "inPlace"]);
+      expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["extra.js", "server.js"]);
+    } finally {
+      await watching.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });
+
+test("typemcp check --watch on TypeScript 7 sees five saves by rename in a row", async () => {
+  const dir = writeProject("ts7-check-watch", {
+    "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+    "server.ts": greeter("name: string"),
+  });
+  const watching = startWatch("check", dir, WITH_TS7);
+  try {
+    expect(await watching.next()).toMatch(/^1 tool registration checked: no errors, 0 warnings\.\n/);
+    for (let i = 1; i <= 5; i++) {
+      renameSave(path.join(dir, "server.ts"), /greet\([^)]*\)/, `greet(name: string, edit${i}: number)`);
+      const checked = await watching.next();
+      expect(checked).toMatch(
+        /File change detected \(server\.ts\): checking again\.\n1 tool registration checked: no errors, 0 warnings\.\n/,
+      );
+    }
+    renameSave(path.join(dir, "server.ts"), /return ""/, "return 1");
+    expect(await watching.next()).toContain(
+      "server.ts(3,55): error TS2322: Type 'number' is not assignable to type 'string'.\n1 tool registration checked: 1 error, 0 warnings.\n",
+    );
+  } finally {
+    await watching.stop();
+  }
+}, 120_000);
 
 test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to build with typemcp build instead of failing inside", () => {
   const plugin = (
