@@ -159,9 +159,13 @@ async function manifest(args: Arguments): Promise<number> {
   }
 }
 
-/** What `check` and `build` print after the diagnostics: how many registrations, errors, warnings. */
-function summary(registrations: number, verb: string, diagnostics: readonly Reported[]): string {
-  const errors = diagnostics.filter(isError).length;
+/**
+ * What `check` and `build` print after the diagnostics: how many registrations, errors (the
+ * compiler's and typemcp's: `compilerErrors` counts those given only as tsc's printed output),
+ * warnings.
+ */
+function summary(registrations: number, verb: string, diagnostics: readonly Reported[], compilerErrors = 0): string {
+  const errors = diagnostics.filter(isError).length + compilerErrors;
   const warnings = diagnostics.filter((d) => d.category === DiagnosticCategory.Warning).length;
   return `${plural(registrations, "tool registration")} ${verb}: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
 }
@@ -185,13 +189,19 @@ function checkOnce(session: Session, args: Arguments): number {
 async function buildOnce(session: Session, configFile: string): Promise<number> {
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
-    const { buildOnTs7 } = require("./build") as typeof import("./build");
-    const { tsc, compiled, placed } = await buildOnTs7(session as import("./ts7").Ts7Session, configFile, pretty);
+    const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
+    const { tsc, compiled, placed, failure } = await buildOnTs7(
+      session as import("./ts7").Ts7Session,
+      configFile,
+      pretty,
+    );
+    // tsc's diagnostics first, whatever happened after it ran.
     process.stdout.write(tsc.output);
+    if (failure) throw failure.error;
     const typemcp = sortAndDeduplicate<Diagnostic>([...compiled.flatMap((c) => c.diagnostics), ...placed.diagnostics]);
     let output = typemcp.length ? format(typemcp, pretty) : "";
     if (pretty && typemcp.length) output += "\n";
-    output += summary(compiled.length, "built", typemcp);
+    output += summary(compiled.length, "built", typemcp, tscErrorCount(tsc.output, pretty));
     process.stdout.write(output);
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
     return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
@@ -201,11 +211,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   const all = sortAndDeduplicate<Reported>(diagnostics);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
-  output += summary(
-    registrations,
-    "built",
-    all.filter((d) => "source" in d && d.source === "typemcp"),
-  );
+  output += summary(registrations, "built", all);
   process.stdout.write(output);
   return all.some(isError) ? 1 : 0;
 }

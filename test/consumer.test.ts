@@ -493,7 +493,7 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     expect(built.stdout).toContain(
       "src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.",
     );
-    expect(built.stdout.endsWith("2 tool registrations built: no errors, 0 warnings.\n")).toBe(true);
+    expect(built.stdout.endsWith("2 tool registrations built: 1 error, 0 warnings.\n")).toBe(true);
     expect(built.status).toBe(1);
     fs.rmSync(path.join(project, "src", "broken.ts"));
   });

@@ -349,6 +349,93 @@ describe.each(TYPESCRIPTS)("typemcp build --watch on TypeScript $typescript", ({
   }, 240_000);
 });
 
+describe.each(TYPESCRIPTS)(
+  "typemcp build on TypeScript $typescript: the compiler's diagnostics first, with their places, and counted",
+  ({ typescript, env }) => {
+    const ts7 = typescript !== "5.9";
+    const build = (folder: string, source: string) => {
+      const dir = srcProject(`${folder}-${typescript}`, { "server.ts": source });
+      return { dir, run: runCli(["build"], dir, env) };
+    };
+    /** What tsc wrote and nothing else: no source map typemcp asked for is left, nor its sourceMappingURL line. */
+    const expectOnlyTscOutput = (dir: string) => {
+      expect(fs.readdirSync(path.join(dir, "dist"))).toEqual(["server.js"]);
+      expect(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8")).not.toContain("sourceMappingURL");
+    };
+
+    test("a type error: tsc's line, and the summary counts it with typemcp's, exit 1", () => {
+      const { run } = build("tsc-error", `${greeter("name: string")}const n: number = "one";\nexport { n };\n`);
+      expect(run).toEqual({
+        status: 1,
+        stdout:
+          "src/server.ts(5,7): error TS2322: Type 'string' is not assignable to type 'number'.\n" +
+          "1 tool registration built: 1 error, 0 warnings.\n",
+        stderr: "",
+      });
+    });
+
+    test("an unterminated string: tsc's diagnostics, then (TypeScript 7) the file whose JavaScript does not parse, located; no crash, no stray map", () => {
+      const { dir, run } = build("unterminated", greeter("name: string").replace('return ""', 'return "Overcast'));
+      const tsc =
+        "src/server.ts(3,59): error TS1002: Unterminated string literal.\n" +
+        "src/server.ts(5,1): error TS1005: '}' expected.\n";
+      expect(run).toEqual({
+        status: 1,
+        stdout: ts7
+          ? tsc +
+            "src/server.ts(3,47): error TS93004: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated string constant at dist/server.js(7,12)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "1 tool registration built: 3 errors, 0 warnings.\n"
+          : `${tsc}1 tool registration built: 2 errors, 0 warnings.\n`,
+        stderr: "",
+      });
+      expectOnlyTscOutput(dir);
+    });
+
+    test("a stray *//: tsc's TS1161 with its place, then (TypeScript 7) the file whose JavaScript does not parse; no crash, no stray map", () => {
+      const { dir, run } = build(
+        "stray-comment-end",
+        greeter("name: string").replace("function greet", "/** Greets. *//\nfunction greet"),
+      );
+      const tsc = "src/server.ts(3,15): error TS1161: Unterminated regular expression literal.\n";
+      expect(run).toEqual({
+        status: 1,
+        stdout: ts7
+          ? tsc +
+            "src/server.ts(3,16): error TS93004: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated regular expression at dist/server.js(6,17)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "1 tool registration built: 2 errors, 0 warnings.\n"
+          : `${tsc}1 tool registration built: 1 error, 0 warnings.\n`,
+        stderr: "",
+      });
+      expectOnlyTscOutput(dir);
+    });
+  },
+);
+
+test("tsc's errors are counted from its output, plain and --pretty (as on a terminal) alike", () => {
+  const { tscErrorCount } = require(path.join(ROOT, "dist", "cli", "build.js")) as typeof import("../cli/build");
+  const dir = srcProject("tsc-count", {
+    "a.ts": `const n: number = "one";\nexport { n };\n`,
+    "b.ts": `const s: string = 1;\nconst t: string = 2;\nexport { s, t };\n`,
+  });
+  const tsc = (pretty: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"),
+        "-p",
+        ".",
+        "--noEmit",
+        "--pretty",
+        String(pretty),
+      ],
+      { cwd: dir, encoding: "utf8" },
+    ).stdout;
+  expect(tscErrorCount(tsc(false), false)).toBe(3);
+  expect(tscErrorCount(tsc(true), true)).toBe(3);
+  expect(tscErrorCount("", false)).toBe(0);
+  expect(tscErrorCount("", true)).toBe(0);
+});
+
 test("typemcp check --watch on TypeScript 7 sees five saves by rename in a row", async () => {
   const dir = writeProject("ts7-check-watch", {
     "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),

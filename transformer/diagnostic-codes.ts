@@ -9,6 +9,11 @@ export const DiagnosticCode = {
   InputNotSerializable: 93002,
   /** The registration itself is wrong: not a function, overloaded, no name, bad name, rest parameter... */
   InvalidRegistration: 93003,
+  /**
+   * `typemcp build` on TypeScript 7 could not write the contracts into a file's emitted
+   * JavaScript: it does not parse (its source has a syntax error, which tsc reports).
+   */
+  ContractsNotWritten: 93004,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;
