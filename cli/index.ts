@@ -5,6 +5,7 @@
  *   typemcp build [tsconfig.json] [--watch]
  *   typemcp check [tsconfig.json] [--pretty] [--watch]
  *   typemcp manifest [tsconfig.json] [--list] [--out <file>]
+ *   typemcp doctor [tsconfig.json]
  *
  * Exit status: 0 done, 1 an error was reported, 2 the command or the project could not be read.
  */
@@ -37,6 +38,9 @@ Commands:
       --list                 Print what tools/list answers instead: { "tools": [...] }
                              (run-time options such as title and annotations are not in it)
       -o, --out <file>       Write the JSON to <file> instead of stdout
+  doctor [tsconfig.json]     Say, in one line, which command builds the project with the TypeScript
+                             (and ts-patch) it has installed: npx tspc cannot build on TypeScript 7;
+                             exit status 1 when the project is set up to build without the schemas
 
 tsconfig.json: the project's tsconfig file, or a folder holding one (default: ./tsconfig.json).
   -p, --project <path> says the same.
@@ -48,10 +52,11 @@ Exit status: 0 done, 1 an error was reported, 2 bad arguments or an unreadable p
 const SHORT_USAGE = `Usage: typemcp build [tsconfig.json] [--watch]
        typemcp check [tsconfig.json] [--pretty] [--watch]
        typemcp manifest [tsconfig.json] [--list] [--out <file>]
+       typemcp doctor [tsconfig.json]
 Run typemcp --help for details.
 `;
 
-const COMMANDS = ["build", "check", "manifest"] as const;
+const COMMANDS = ["build", "check", "manifest", "doctor"] as const;
 
 interface Arguments {
   command: (typeof COMMANDS)[number];
@@ -68,6 +73,7 @@ const FLAGS: Record<Arguments["command"], string[]> = {
   build: ["--watch", "-w", "--project", "-p"],
   check: ["--pretty", "--watch", "-w", "--project", "-p"],
   manifest: ["--list", "--out", "-o", "--project", "-p"],
+  doctor: ["--project", "-p"],
 };
 
 function parseArguments(argv: string[]): Arguments | "help" | "version" {
@@ -221,8 +227,23 @@ function version(): string {
     .version;
 }
 
+/** `typemcp doctor`: the project's build command, in one line. */
+function doctor(args: Arguments): number {
+  const configFile = findConfig(args.project);
+  const typescript = typeScriptOf(configFile);
+  const { diagnose, pluginsOf } = require("./doctor") as typeof import("./doctor");
+  const { line, ok } = diagnose(
+    typescript,
+    path.dirname(configFile),
+    typescript.major < 7 ? pluginsOf(configFile) : undefined,
+  );
+  process.stdout.write(`${line}\n`);
+  return ok ? 0 : 1;
+}
+
 async function run(args: Arguments): Promise<number> {
   if (args.command === "manifest") return manifest(args);
+  if (args.command === "doctor") return doctor(args);
   const configFile = findConfig(args.project);
   const session = openSession(configFile);
   const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -263,9 +264,57 @@ describe("typemcp check", () => {
   });
 });
 
+describe("typemcp doctor: the project's build command, in one line", () => {
+  const typescript = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "typescript", "package.json"), "utf8"))
+    .version as string;
+  const tsPatch = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "ts-patch", "package.json"), "utf8"))
+    .version as string;
+  const PLUGIN = { plugins: [{ transform: "typemcp/transformer" }] };
+
+  test("TypeScript 5 with ts-patch and the plugin: tspc, exit 0", () => {
+    const dir = writeProject("cli/doctor-tspc", { "tsconfig.json": tsconfig(PLUGIN, { include: ["*.ts"] }) });
+    expect(runCli(["doctor"], dir)).toEqual({
+      status: 0,
+      stdout: `TypeScript ${typescript} with ts-patch ${tsPatch}: build with \`npx tspc\` (or \`npx typemcp build\`, which builds the same).\n`,
+      stderr: "",
+    });
+  });
+
+  test("the plugin in a tsconfig.json the project's extends: read as tsc reads it", () => {
+    const dir = writeProject("cli/doctor-extends", {
+      "base.json": tsconfig(PLUGIN),
+      "tsconfig.json": JSON.stringify({ extends: "./base.json", include: ["*.ts"] }),
+    });
+    expect(runCli(["doctor"], dir).status).toBe(0);
+  });
+
+  test("ts-patch without the plugin: tspc would build without the schemas, exit 1", () => {
+    const dir = writeProject("cli/doctor-no-plugin", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }) });
+    expect(runCli(["doctor"], dir)).toEqual({
+      status: 1,
+      stdout: `TypeScript ${typescript} with ts-patch ${tsPatch}, but tsconfig.json has no { "transform": "typemcp/transformer" } plugin, so \`npx tspc\` builds without the tools' schemas: add it to compilerOptions.plugins, or build with \`npx typemcp build\`.\n`,
+      stderr: "",
+    });
+  });
+
+  test("no ts-patch where the project is: typemcp build, or ts-patch to install, exit 0", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-doctor-"));
+    try {
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), tsconfig(PLUGIN, { include: ["*.ts"] }));
+      expect(runCli(["doctor"], dir, { TYPEMCP_TYPESCRIPT: path.join(ROOT, "node_modules", "typescript") })).toEqual({
+        status: 0,
+        stdout: `TypeScript ${typescript} without ts-patch: build with \`npx typemcp build\` (or install ts-patch@^3.3.0 to build with \`npx tspc\`).\n`,
+        stderr: "",
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("arguments", () => {
   const SHORT =
-    "Usage: typemcp build [tsconfig.json] [--watch]\n       typemcp check [tsconfig.json] [--pretty] [--watch]\n       typemcp manifest [tsconfig.json] [--list] [--out <file>]\nRun typemcp --help for details.\n";
+    "Usage: typemcp build [tsconfig.json] [--watch]\n       typemcp check [tsconfig.json] [--pretty] [--watch]\n       typemcp manifest [tsconfig.json] [--list] [--out <file>]\n       typemcp doctor [tsconfig.json]\nRun typemcp --help for details.\n";
 
   test.each([
     [[], "typemcp: no command given"],

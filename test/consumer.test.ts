@@ -1,11 +1,14 @@
 /**
  * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project from the
  * registry with each supported toolchain (TypeScript 5.9 + ts-patch 3, TypeScript 6.0 +
- * ts-patch 4), the README's quick start built there with `tspc`, then called as the README
+ * ts-patch 4), the README's quick start built there with its command, `npx typemcp build`, and
+ * with `tspc` (the same dist/, byte for byte), then called as the README
  * says: by a client configuration, by the client script, by the one-line check, and over HTTP
  * with the README's lines and `curl` requests, as CommonJS and as ESM; and with TypeScript 7
  * (`npm install typescript`, nothing else), docs/typescript-7.md's quick start built with its one
- * command, `npx typemcp build`, and served.
+ * command, `npx typemcp build`, and served; the README's commands without its pin (TypeScript 7
+ * and a ts-patch that cannot run on it) ending with a working server and the one line that says
+ * what to run instead of tspc; and TypeScript 7.1, a prerelease, installed beside typemcp.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -87,6 +90,48 @@ const TOOLCHAINS = [
   { typescript: "~6.0.3", tsPatch: "^4.0.1" },
 ];
 
+/** The README's quick start pins TypeScript 5.9 and its ts-patch on its install line. */
+const README_PIN = ["typescript@~5.9.3", "ts-patch@^3.3.0"];
+
+/**
+ * The README's `npm install` line, as arguments for npm, with the packed tarball for its path
+ * and `packages` for its pinned TypeScript and ts-patch (the README's own pin: the line as
+ * written; `typescript`, `ts-patch`: the line without the pin).
+ */
+function readmeInstall(packages: string[]): string[] {
+  const line = quickstart("install")
+    .split("\n")
+    .find((l) => l.startsWith("npm install "))!;
+  expect(line).toBe(`npm install ../typemcp/typemcp-0.1.0.tgz ${README_PIN.join(" ")} @types/node@^20`);
+  const args = line.split(" ").slice(1);
+  return [
+    ...args.filter((arg) => !README_PIN.includes(arg)).map((arg) => (arg.endsWith(".tgz") ? tarball : arg)),
+    ...packages,
+    "--no-audit",
+    "--no-fund",
+  ];
+}
+
+/** The README's package.json, tsconfig.json and src/server.ts in a fresh project. */
+function writeQuickStart(project: string): void {
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
+  fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
+  fs.mkdirSync(path.join(project, "src"));
+  fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
+}
+
+/** The README's build command, the first line of its `try` block. */
+const readmeBuild = () => quickstart("try").split("\n")[0];
+
+/** The built project's dist/, file by file. */
+const distOf = (project: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(path.join(project, "dist"))
+      .sort()
+      .map((f) => [f, fs.readFileSync(path.join(project, "dist", f), "utf8")]),
+  );
+
 let tarball: string;
 const packed = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-pack-"));
 beforeAll(() => {
@@ -167,22 +212,9 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   }
 
   beforeAll(() => {
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
-    fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
-    fs.mkdirSync(path.join(project, "src"));
-    fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
-    npm(
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        tarball,
-        `typescript@${typescript}`,
-        `ts-patch@${tsPatch}`,
-        "@types/node@^20",
-      ],
-      project,
-    );
+    writeQuickStart(project);
+    // The README's install line (TypeScript 6's pin, which it gives beside it, in place of 5.9's).
+    npm(readmeInstall([`typescript@${typescript}`, `ts-patch@${tsPatch}`]), project);
     // The README's client, installed as it says.
     const [command, ...args] = quickstart("client-install").trim().split(" ");
     expect(command).toBe("npm");
@@ -236,10 +268,29 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  test("tspc builds the README's server with the plugin, and the official client started as the client configuration says calls it over stdio", async () => {
+  test("the README's build command builds its server; tspc builds the same dist/, byte for byte; the official client started as the client configuration says calls it over stdio", async () => {
+    expect(readmeBuild()).toBe("npx typemcp build");
+    const built = spawnSync("sh", ["-c", readmeBuild()], { cwd: project, encoding: "utf8" });
+    expect({ status: built.status, stdout: built.stdout, stderr: built.stderr }).toEqual({
+      status: 0,
+      stdout: "2 tool registrations built: no errors, 0 warnings.\n",
+      stderr: "",
+    });
+    const byTypemcp = distOf(project);
+    expect(byTypemcp["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
+    fs.rmSync(path.join(project, "dist"), { recursive: true });
     const build = tspc();
     expect(build.output).toBe("");
     expect(build.status).toBe(0);
+    expect(distOf(project)).toEqual(byTypemcp);
+    // This toolchain builds as it is: the doctor says so, and names tspc.
+    expect(spawnSync("sh", ["-c", "npx typemcp doctor"], { cwd: project, encoding: "utf8" })).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(
+        /^TypeScript \d+\.\d+\.\d+ with ts-patch \d+\.\d+\.\d+: build with `npx tspc` \(or `npx typemcp build`, which builds the same\)\.\n$/,
+      ),
+      stderr: "",
+    });
 
     const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as {
       command: string;
@@ -418,6 +469,72 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual(live);
     expect(dist()).toEqual(built);
     expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
+  });
+});
+
+describe("the README's commands without its pin: npm gives TypeScript 7, and ts-patch beside it", () => {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-unpinned-"));
+  const run = (command: string) => spawnSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
+  let version: string;
+  /** The one line that says what to run instead of tspc. */
+  const instead = () =>
+    `TypeScript ${version} is installed, which ts-patch cannot run: \`npx tspc\` stops inside ts-patch (TypeError: Cannot read properties of undefined (reading 'LineFeed')) before typemcp loads. Build with \`npx typemcp build\` instead.`;
+
+  beforeAll(() => {
+    writeQuickStart(project);
+    npm(readmeInstall(["typescript", "ts-patch"]), project);
+    version = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "typescript", "package.json"), "utf8"))
+      .version as string;
+  }, 300_000);
+
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  test("npm installs TypeScript 7, and tspc stops inside ts-patch before typemcp loads", () => {
+    expect(version).toMatch(/^7\./);
+    const tspc = run("npx tspc");
+    expect(tspc.status).not.toBe(0);
+    expect(tspc.stderr).toContain("TypeError: Cannot read properties of undefined (reading 'LineFeed')");
+    expect(fs.existsSync(path.join(project, "dist"))).toBe(false);
+  });
+
+  test("typemcp doctor says in one line what to run instead", () => {
+    expect(run("npx typemcp doctor")).toMatchObject({ status: 0, stdout: `${instead()}\n`, stderr: "" });
+  });
+
+  test("the README's build command builds the server, and the README's one-line check answers what the README shows", async () => {
+    const built = run(readmeBuild());
+    expect({ status: built.status, stdout: built.stdout, stderr: built.stderr }).toEqual({
+      status: 0,
+      stdout: "2 tool registrations built: no errors, 0 warnings.\n",
+      stderr: "",
+    });
+    const check = quickstart("try")
+      .split("\n")
+      .find((line) => line.startsWith("echo "))!;
+    expect(execFileSync("sh", ["-c", check], { cwd: project, encoding: "utf8" })).toBe(quickstart("answer"));
+    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
+  });
+});
+
+describe("TypeScript 7.1 (a prerelease, its API at typescript/sync): installed beside typemcp without --legacy-peer-deps, built, served", () => {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-ts71-"));
+
+  beforeAll(() => {
+    writeQuickStart(project);
+    // The peer range admits 7.1's prereleases: a plain install, no ERESOLVE.
+    npm(["install", "--no-audit", "--no-fund", tarball, "typescript@7.1.0-beta", "@types/node@^20"], project);
+  }, 300_000);
+
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  test("npx typemcp build builds the quick start's server, and the official client gets its exact schemas and results", async () => {
+    const built = spawnSync("sh", ["-c", "npx typemcp build"], { cwd: project, encoding: "utf8" });
+    expect({ status: built.status, stdout: built.stdout, stderr: built.stderr }).toEqual({
+      status: 0,
+      stdout: "2 tool registrations built: no errors, 0 warnings.\n",
+      stderr: "",
+    });
+    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
   });
 });
 

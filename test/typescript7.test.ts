@@ -145,6 +145,23 @@ describe("TypeScript 7.1: its API at typescript/sync, not 7.0's typescript/unsta
   });
 });
 
+test.each([
+  ["7.0", WITH_TS7],
+  ["7.1", WITH_TS71],
+])("typemcp doctor on TypeScript %s: tspc cannot build it, typemcp build does, in one line", (_, env) => {
+  const dir = srcProject("doctor-ts7", { "server.ts": "export {};\n" });
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(env.TYPEMCP_TYPESCRIPT, "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  expect(runCli(["doctor"], dir, env)).toEqual({
+    status: 0,
+    stdout: `TypeScript ${version} is installed, which ts-patch cannot run: \`npx tspc\` stops inside ts-patch (TypeError: Cannot read properties of undefined (reading 'LineFeed')) before typemcp loads. Build with \`npx typemcp build\` instead.\n`,
+    stderr: "",
+  });
+});
+
 describe("a TypeScript typemcp does not know: one line saying what was found and what typemcp supports, exit 2", () => {
   /** A package folder holding only a package.json, as a TypeScript of that version and those exports would have it. */
   const fakeTypeScript = (folder: string, manifest: object) =>
@@ -153,7 +170,7 @@ describe("a TypeScript typemcp does not know: one line saying what was found and
 
   test("an 8.x", () => {
     const ts8 = fakeTypeScript("typescript-8", { version: "8.0.0", exports: { "./sync": "./sync.js" } });
-    for (const command of ["build", "check", "manifest"])
+    for (const command of ["build", "check", "manifest", "doctor"])
       expect(runCli([command], project(), { TYPEMCP_TYPESCRIPT: ts8 })).toEqual({
         status: 2,
         stdout: "",
