@@ -96,6 +96,7 @@ export function tscErrorCount(output: string, pretty: boolean): number {
   }
   return output.split("\n").filter((line) => /^(?:\S.*\(\d+,\d+\): )?error TS\d+: /.test(line)).length;
 }
+
 const MAP_URL = /\n\/\/# sourceMappingURL=([^\n]*)$/;
 
 /** The source map of an emitted file: inline, or in its `.map` file. */

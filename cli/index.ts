@@ -126,7 +126,8 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
     throw new UserError(
       `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
     );
-  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is refused before anything is asked of it.
+  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is
+  // refused before anything is asked of it.
   if (typescript.major > 7)
     throw new UserError(
       `TypeScript ${typescript.version} is newer than typemcp knows: typemcp supports ${SUPPORTED_TYPESCRIPT} (npm install --save-dev typescript@~7.0.2)`,
