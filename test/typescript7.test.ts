@@ -400,7 +400,7 @@ describe.each(TYPESCRIPTS)(
         status: 1,
         stdout: ts7
           ? tsc +
-            "src/server.ts(3,47): error TS93004: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated string constant at dist/server.js(7,12)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "src/server.ts(3,47): error TS93005: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated string constant at dist/server.js(7,12)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
             "1 tool registration built: 3 errors, 0 warnings.\n"
           : `${tsc}1 tool registration built: 2 errors, 0 warnings.\n`,
         stderr: "",
@@ -418,7 +418,7 @@ describe.each(TYPESCRIPTS)(
         status: 1,
         stdout: ts7
           ? tsc +
-            "src/server.ts(3,16): error TS93004: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated regular expression at dist/server.js(6,17)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "src/server.ts(3,16): error TS93005: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated regular expression at dist/server.js(6,17)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
             "1 tool registration built: 2 errors, 0 warnings.\n"
           : `${tsc}1 tool registration built: 1 error, 0 warnings.\n`,
         stderr: "",

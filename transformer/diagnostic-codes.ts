@@ -13,7 +13,7 @@ export const DiagnosticCode = {
    * `typemcp build` on TypeScript 7 could not write the contracts into a file's emitted
    * JavaScript: it does not parse (its source has a syntax error, which tsc reports).
    */
-  ContractsNotWritten: 93004,
+  ContractsNotWritten: 93005,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;
