@@ -123,12 +123,23 @@ export class Ts7Session implements Session {
     this.semantic = undefined;
   }
 
-  /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
-  update(changed: string[]): void {
+  /**
+   * Files changed on disk: a new snapshot (the compiler process re-reads what changed). Each is
+   * named as what happened to it: the process re-reads a file named as changed, but adds a file
+   * to the program only when named as created (a new file named as changed stayed out of every
+   * check after), and drops one only when named as deleted.
+   */
+  update(files: string[]): void {
+    const known = new Set(this.opened?.program.getSourceFileNames() ?? []);
+    const fileChanges = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
+    for (const file of files)
+      (!fs.existsSync(file) ? fileChanges.deleted : known.has(file) ? fileChanges.changed : fileChanges.created).push(
+        file,
+      );
     this.snapshot?.dispose();
     // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
     this.api.clearSourceFileCache();
-    this.open({ fileChanges: { changed } });
+    this.open({ fileChanges });
   }
 
   get compilerOptions(): Record<string, unknown> {

@@ -200,7 +200,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
 });
 
 describe("typemcp build --watch on TypeScript 7", () => {
-  test("builds, then builds again when a source changes: the new contract is in the emitted call", async () => {
+  test("builds, then builds again when a source changes, is added or removed: the new contract is in the emitted call", async () => {
     const source = (parameter: string) =>
       `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
     const dir = srcProject("ts7-watch", { "server.ts": source("name: string") });
@@ -233,6 +233,25 @@ describe("typemcp build --watch on TypeScript 7", () => {
         required: ["name", "times"],
         additionalProperties: false,
       });
+      // A file added while it watches joins the program (it was re-read as a changed file, and stayed out).
+      const added = path.join(dir, "src", "added.ts");
+      fs.writeFileSync(
+        added,
+        `import { mcp } from "./server";\nfunction wave(times: number): string { return ""; }\nmcp.tool(wave);\n`,
+      );
+      await waitFor(3);
+      expect(output).toMatch(
+        /File change detected \(src\/added\.ts\): building again\.\n2 tool registrations built: no errors, 0 warnings\.\n/,
+      );
+      expect(
+        emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "added.js"), "utf8"))[0].contract.params,
+      ).toEqual(["times"]);
+      // And a file removed leaves it.
+      fs.rmSync(added);
+      await waitFor(4);
+      expect(output).toMatch(
+        /File change detected \(src\/added\.ts\): building again\.\n1 tool registration built: no errors, 0 warnings\.\n/,
+      );
     } finally {
       child.kill("SIGINT");
       await new Promise((resolve) => child.once("exit", resolve));
