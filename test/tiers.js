@@ -30,6 +30,7 @@ const fast = [
   "tiers.test.ts",
   // What npm ci installs (package-lock.json's engines) and what the README and docs/ say and link.
   "engines.test.ts",
+  "documentation.test.ts",
 ];
 
 /**
