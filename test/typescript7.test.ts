@@ -318,7 +318,7 @@ const greeter = (parameters: string) =>
   `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameters}): string { return ""; }\nmcp.tool(greet);\n`;
 
 describe.each(TYPESCRIPTS)("typemcp build --watch on TypeScript $typescript", ({ typescript, env }) => {
-  test("every save is built: five saves by rename in a row, a save in place, a new file, a syntax error and its fix", async () => {
+  test("every save is built: five saves by rename in a row, a save in place, a new file, a syntax error and its fix, the new file removed", async () => {
     const dir = srcProject(`watch-${typescript}`, { "server.ts": greeter("name: string") });
     const server = path.join(dir, "src", "server.ts");
     const watching = startWatch("build", dir, env);
@@ -360,6 +360,11 @@ describe.each(TYPESCRIPTS)("typemcp build --watch on TypeScript $typescript", ({
       expect(fixed).toContain("2 tool registrations built: no errors, 0 warnings.\n");
       expect(params()).toEqual(["name", "inPlace"]);
       expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["extra.js", "server.js"]);
+      // A file removed leaves the program: its registration is no longer counted.
+      fs.rmSync(path.join(dir, "src", "extra.ts"));
+      const removed = await watching.next();
+      rebuilt(removed, "src/extra.ts");
+      expect(removed).toContain("1 tool registration built: no errors, 0 warnings.\n");
     } finally {
       await watching.stop();
     }
