@@ -399,7 +399,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
       );
     const live = tspc();
     const built = dist();
-    expect(built["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
+    expect(built["server.js"]).toContain(`JSON.parse('{"v":2,"name":"get_weather"`);
     fs.rmSync(path.join(project, "dist"), { recursive: true });
 
     execFileSync(path.join(project, "node_modules", ".bin", "ts-patch"), ["install", "-s"], { cwd: project });
@@ -466,7 +466,7 @@ describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build",
     expect({ status: built.status, stderr: built.stderr }).toEqual({ status: 0, stderr: "" });
     expect(built.stdout).toBe("2 tool registrations built: no errors, 0 warnings.\n");
     expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(
-      `mcp.tool(get_weather, void 0, JSON.parse('{"v":1,"name":"get_weather"`,
+      `mcp.tool(get_weather, void 0, JSON.parse('{"v":2,"name":"get_weather"`,
     );
     expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 

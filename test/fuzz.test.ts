@@ -11,7 +11,7 @@
  *   - report a diagnostic with a location (file and start) inside the tool's declaration,
  *
  * never throw, never report TS93099 (typemcp's own failure), and finish each batch in bounded
- * time. Every registration must carry the contract (`JSON.parse('{"v":1,...}')`). The generated sources
+ * time. Every registration must carry the contract (`JSON.parse('{"v":2,...}')`). The generated sources
  * must type-check: the transformer is tried on the types the generator means.
  */
 import * as fs from "node:fs";

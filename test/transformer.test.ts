@@ -259,7 +259,7 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {
   expect(results.overloaded.js).toContain(
-    `mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
+    `mcp.tool(f, void 0, JSON.parse('{"v":2,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
   );
 });
 
@@ -283,13 +283,13 @@ test("a call that other transforms rewrite is still printed with its contract: l
   // ES2019 has no `?.`: the call is rebuilt inside a conditional (and the module transform
   // writes the exported `mcp` as `exports.mcp`), and still carries its contract.
   expect(rewritten.chained.js).toContain(
-    `exports.mcp === null || exports.mcp === void 0 ? void 0 : exports.mcp.tool(shout, void 0, JSON.parse('{"v":1,"name":"shout",`,
+    `exports.mcp === null || exports.mcp === void 0 ? void 0 : exports.mcp.tool(shout, void 0, JSON.parse('{"v":2,"name":"shout",`,
   );
   expect(rewritten.chained.js).toContain(
-    `mcp.tool((city) => city, { name: "echo" }, JSON.parse('{"v":1,"name":"echo",`,
+    `mcp.tool((city) => city, { name: "echo" }, JSON.parse('{"v":2,"name":"echo",`,
   );
   expect(rewritten.legacy.js).toContain(
-    `(0, typemcp_1.tool)(void 0, JSON.parse('{"v":1,"name":"add","params":["a","b"],`,
+    `(0, typemcp_1.tool)(void 0, JSON.parse('{"v":2,"name":"add","params":["a","b"],`,
   );
   expect(rewritten.legacy.js).toContain("__decorate([");
   // Diagnostics come from the original call, where the source has it, once.
@@ -305,7 +305,7 @@ test("a call that other transforms rewrite is still printed with its contract: l
     },
   ]);
   expect(rewritten.refused.js).toContain(
-    `mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
+    `mcp.tool(f, void 0, JSON.parse('{"v":2,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
   );
 });
 

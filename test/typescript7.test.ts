@@ -264,7 +264,7 @@ test("typemcp build on TypeScript 5.9 emits with the transformer, as tspc does; 
   });
   expect(ts7).toEqual(ts5);
   const js = fs.readFileSync(path.join(five, "dist", "tool.js"), "utf8");
-  expect(js).toContain('JSON.parse(\'{"v":1,"name":"get_weather"');
+  expect(js).toContain('JSON.parse(\'{"v":2,"name":"get_weather"');
   expect(fs.readFileSync(path.join(seven, "dist", "tool.js"), "utf8")).toBe(js);
 });
 

@@ -143,8 +143,8 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text))
-    return failure(`the emitted contract is not JSON.parse('{"v":1,...}'): ${outcome.text.slice(0, 80)}`);
+  if (contract.v !== 2 || !CONTRACT_TEXT.test(outcome.text))
+    return failure(`the emitted contract is not JSON.parse('{"v":2,...}'): ${outcome.text.slice(0, 80)}`);
   for (const d of diagnostics) {
     if (d.code === DiagnosticCode.InternalError)
       return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
