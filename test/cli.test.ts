@@ -76,6 +76,7 @@ const COMPARED = [
   "unions",
   "void_result",
   "numeric_record",
+  "dates",
 ];
 
 describe("typemcp manifest", () => {
