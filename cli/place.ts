@@ -1,6 +1,6 @@
 /**
  * Writes each registration's contract into the JavaScript TypeScript 7 emitted, at the call the
- * registration became: `mcp.tool(fn)` → `mcp.tool(fn, void 0, JSON.parse('{"v":1,...}'))`,
+ * registration became: `mcp.tool(fn)` → `mcp.tool(fn, void 0, JSON.parse('{"v":2,...}'))`,
  * exactly what the transformer prints under tspc.
  *
  * Which call that is, the compiler says, not a guess: its source map maps the start of every

@@ -11,7 +11,7 @@
  * runtime of the other version could misread, and keep `test/contract.test.ts` in step.
  */
 
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
 /**
  * The property typemcp's tag types (`Integer`, ...) are written with: `number & { "typemcp.tag"?: {...} }`.
@@ -44,9 +44,41 @@ export interface ToolContract {
   outputSchema?: JsonSchema;
   /** True when results travel as `{"result": value}` (scalars, arrays, unions, numeric-keyed records). */
   wrapped?: boolean;
+  /** Where the arguments hold Dates; absent when they hold none (most tools). Since version 2. */
+  dates?: DatePlan;
   /**
    * Set when the build reported an error for this registration (tspc still emits JavaScript).
    * The runtime then refuses the registration with this message: never a tool without schemas.
    */
   error?: string;
+}
+
+/**
+ * Where a tool's arguments hold Dates. JSON carries a Date as its date-time string; once the
+ * arguments are validated, the runtime gives the tool a Date for each such string, so that it
+ * gets what its parameter types say. Only the parts that can hold a Date are described.
+ */
+export interface DatePlan {
+  /** The arguments object: its properties are the parameters (or the destructured parameter's properties). */
+  arguments: DateNode;
+  /** Plans of named types, by name, for `ref` (a recursive type refers to its own). */
+  defs?: Record<string, DateNode>;
+}
+
+/** What may hold a Date at one place of a value; a part that holds none is left out (or null). */
+export interface DateNode {
+  /** A string here is a Date's: the tool gets the Date it stands for. */
+  date?: true;
+  /** Strings here that stay strings: the string literals of a union beside the Date (`Date | "now"`). */
+  keep?: string[];
+  /** An object's keys. A key listed as null holds no Date (additionalProperties does not apply to it). */
+  properties?: Record<string, DateNode | null>;
+  /** An object's other keys. */
+  additionalProperties?: DateNode;
+  /** An array's first items, by position (null: no Date there). */
+  prefixItems?: (DateNode | null)[];
+  /** An array's items after prefixItems. */
+  items?: DateNode;
+  /** The plan named so in `defs`, alone in its node. */
+  ref?: string;
 }

@@ -19,7 +19,7 @@ export {
   type ResourceLink,
   type TextContent,
 } from "./content";
-export { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "./contract";
+export { CONTRACT_VERSION, type DateNode, type DatePlan, type JsonSchema, type ToolContract } from "./contract";
 export type {
   ExclusiveMaximum,
   ExclusiveMinimum,

@@ -3,6 +3,7 @@ import { toContent } from "./content";
 import { toolContext } from "./context";
 import type { JsonSchema, ToolContract } from "./contract";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { DateError, dateReviver } from "./dates";
 import type { CallSite, ToolFault } from "./faults";
 import { shortText, validationMessage } from "./messages";
 
@@ -70,6 +71,13 @@ function errorMessage(error: unknown): string {
   }
 }
 
+/** Why valid arguments could not be given their Dates. */
+function unreadable(error: unknown): string {
+  // Revived as deep as they were checked: arguments nested deeper than the stack are refused, not a crash.
+  if (error instanceof RangeError) return "the arguments are nested too deeply";
+  return `the arguments could not be read: ${error instanceof DateError ? error.describe() : errorMessage(error)}`;
+}
+
 /** A schema retitled for a tool registered under another name than the one it was compiled for. */
 function retitled(schema: JsonSchema, from: string, to: string): JsonSchema {
   if (from === to || typeof schema.title !== "string" || !schema.title.startsWith(from)) return schema;
@@ -95,6 +103,8 @@ export class RegisteredTool {
   private readonly contextAt?: number;
   private readonly timeout?: number;
   private readonly wrapped: boolean;
+  /** Gives the arguments their Dates, for a tool whose parameters hold any (see runtime/dates.ts). */
+  private readonly dates?: (args: Record<string, unknown>) => Record<string, unknown>;
   /** Compiled on the tool's first call (a server with many tools starts without them), shared by tools of the same schemas. */
   private checkers?: { input: Checker; output?: Checker };
 
@@ -115,6 +125,13 @@ export class RegisteredTool {
         ? undefined
         : retitled(contract.outputSchema, contract.name, this.name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
+    if (contract.dates) {
+      try {
+        this.dates = dateReviver(contract.dates);
+      } catch (error) {
+        throw new Error(`typemcp: tool ${JSON.stringify(this.name)}: ${errorMessage(error)}`, { cause: error });
+      }
+    }
 
     const definition: Tool = { name: this.name, inputSchema: inputSchema as Tool["inputSchema"] };
     if (options.title !== undefined) definition.title = options.title;
@@ -152,9 +169,17 @@ export class RegisteredTool {
   call(args: Record<string, unknown>, ctx: ServerContext, session: Server): CallToolResult | Promise<CallToolResult> {
     const invalid = this.checkArguments(args);
     if (invalid) return errorResult(this.name, invalid);
+    let given = args;
+    if (this.dates) {
+      try {
+        given = this.dates(args);
+      } catch (error) {
+        return errorResult(this.name, unreadable(error));
+      }
+    }
     let value: unknown;
     try {
-      value = this.invoke(args, ctx, session);
+      value = this.invoke(given, ctx, session);
       if (value !== null && typeof (value as { then?: unknown })?.then === "function") {
         return Promise.resolve(value).then(
           (settled) => this.answer(settled),

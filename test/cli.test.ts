@@ -72,6 +72,7 @@ const COMPARED = [
   "unions",
   "void_result",
   "numeric_record",
+  "dates",
 ];
 
 describe("typemcp manifest", () => {
@@ -106,7 +107,7 @@ describe("typemcp manifest", () => {
     const contracts = JSON.parse(run.stdout) as Record<string, ToolContract>;
     expect(Object.keys(contracts)).toEqual(["get_forecast", "get_station"]);
     expect(contracts.get_station).toEqual({
-      v: 1,
+      v: 2,
       name: "get_station",
       description: "Look up a weather station by name.",
       params: ["name"],

@@ -303,7 +303,7 @@ describe.each(TOOLCHAINS)("the README's quick start $name", ({ packages, typescr
     fs.rmSync(path.join(project, "dist"), { recursive: true, force: true });
     expect(shell(readmeBuild(), project)).toEqual({ status: 0, stdout: BUILT, stderr: "" });
     const byTypemcp = distOf(project);
-    expect(byTypemcp["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
+    expect(byTypemcp["server.js"]).toContain(`JSON.parse('{"v":2,"name":"get_weather"`);
     fs.rmSync(path.join(project, "dist"), { recursive: true });
     expect(tspc()).toEqual({ status: 0, output: "" });
     expect(distOf(project)).toEqual(byTypemcp);
@@ -577,7 +577,7 @@ const [file, url, headers, body] = process.argv.slice(2);
   test("under a persistent patch (ts-patch install), tsc builds what tspc builds, and typemcp runs on tsc's own TypeScript", () => {
     const live = tspc();
     const built = distOf(project);
-    expect(built["server.js"]).toContain(`JSON.parse('{"v":1,"name":"get_weather"`);
+    expect(built["server.js"]).toContain(`JSON.parse('{"v":2,"name":"get_weather"`);
     fs.rmSync(path.join(project, "dist"), { recursive: true });
 
     execFileSync(path.join(project, "node_modules", ".bin", "ts-patch"), ["install", "-s"], { cwd: project });
@@ -675,7 +675,7 @@ describe.each(TYPESCRIPT_7_PAGE)(
       expect(build).toBe("npx typemcp build");
       expect(run(build)).toEqual({ status: 0, stdout: BUILT, stderr: "" });
       expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(
-        `mcp.tool(get_weather, void 0, JSON.parse('{"v":1,"name":"get_weather"`,
+        `mcp.tool(get_weather, void 0, JSON.parse('{"v":2,"name":"get_weather"`,
       );
       expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
 

@@ -7,11 +7,12 @@
  *
  *   - emit a contract whose schemas are valid JSON Schema 2020-12 (Ajv's meta-schema, and what
  *     it cannot see: values JSON has no form for, dangling `$ref`s, required properties an exact
- *     object does not declare, patterns that are no regular expression), or
+ *     object does not declare, patterns that are no regular expression) and, where the
+ *     arguments hold Dates, a Date plan the runtime can follow, or
  *   - report a diagnostic with a location (file and start) inside the tool's declaration,
  *
  * never throw, never report TS93099 (typemcp's own failure), and finish each batch in bounded
- * time. Every registration must carry the contract (`JSON.parse('{"v":1,...}')`). The generated sources
+ * time. Every registration must carry the contract (`JSON.parse('{"v":2,...}')`). The generated sources
  * must type-check: the transformer is tried on the types the generator means.
  */
 import * as fs from "node:fs";

@@ -213,7 +213,7 @@ test("registrations that already carry a contract, and other tool() methods, are
     HEADER +
     STATION +
     GET_STATION +
-    `mcp.tool(get_station, {}, { v: 1, name: "get_station", params: ["name"], inputSchema: { type: "object" } });\n` +
+    `mcp.tool(get_station, {}, { v: 2, name: "get_station", params: ["name"], inputSchema: { type: "object" } });\n` +
     `class Other { tool(fn: () => unknown) { return fn; } }\nnew Other().tool(() => new Station("x"));\n`;
   const host = new Host({ "server.ts": text });
   expect(withPlugin(host).getSemanticDiagnostics(host.path("server.ts"))).toEqual([]);

@@ -27,7 +27,7 @@ test("the plugin entry runs the transformer on the TypeScript ts-patch hands it,
     const plugin = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "index.js"))}).default;
     let js = "";
     program.emit(undefined, (_, text) => (js = text), undefined, false, { before: [plugin(program, {}, { ts: instance, addDiagnostic: (d) => { throw new Error(d.messageText); } })] });
-    console.log(JSON.stringify({ adopted: require("typescript") === instance, contract: /JSON\\.parse\\('\\{"v":1,"name":"echo".*"description":"Echoes\\."/.test(js) }));
+    console.log(JSON.stringify({ adopted: require("typescript") === instance, contract: /JSON\\.parse\\('\\{"v":2,"name":"echo".*"description":"Echoes\\."/.test(js) }));
   `;
   const run = (version: string) =>
     JSON.parse(execFileSync(process.execPath, ["-e", script(version)], { cwd: ROOT, encoding: "utf8" }));

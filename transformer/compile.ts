@@ -3,6 +3,7 @@ import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
 import { toolNameProblem } from "../runtime/tool-name";
 import type { Diagnostic, Symbol, Syntax, TypeChecker } from "./checker/checker";
 import { DiagnosticCategory, SymbolFlag } from "./checker/flags";
+import { datesOf, type DateInput } from "./dates";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
@@ -244,7 +245,7 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
-    const inputs =
+    const inputs: DateInput[] =
       parameters.kind === "object"
         ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
         : parameters.args;
@@ -258,6 +259,16 @@ export class ToolCompiler {
           problems.map((p) => describeProblem(name, p)),
         );
       }
+    }
+    // Only once every parameter can be described: the plan reads the models the schema is written from.
+    const dates = diagnostics.length ? undefined : datesOf(inputs, parameters.kind === "object");
+    for (const { input, problems } of dates?.problems ?? []) {
+      error(
+        input.node,
+        DiagnosticCode.InputNotSerializable,
+        `Function ${name}: parameter ${input.name} cannot reach the tool as the type it declares`,
+        problems.map((p) => describeProblem(name, p)),
+      );
     }
 
     const output = this.output(name, fn, options.structuredOutput, diagnostics);
@@ -276,6 +287,7 @@ export class ToolCompiler {
       contract.outputSchema = output.schema;
       if (output.wrapped) contract.wrapped = true;
     }
+    if (dates?.plan) contract.dates = dates.plan;
     return { contract, diagnostics };
   }
 

@@ -19,8 +19,8 @@ export interface EmittedRegistration {
   contract: ToolContract;
 }
 
-/** How the transformer writes a contract: `JSON.parse('{"v":1,...}')`. */
-export const CONTRACT_TEXT = /^JSON\.parse\('\{"v":1,/;
+/** How the transformer writes a contract: `JSON.parse('{"v":2,...}')`. */
+export const CONTRACT_TEXT = /^JSON\.parse\('\{"v":2,/;
 
 /** The contract an emitted contract expression makes, as the runtime receives it. */
 export function evaluateContract(text: string): ToolContract {

@@ -6,6 +6,7 @@
 import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
 import type { JsonSchema, ToolContract } from "typemcp";
+import { dateReviver } from "../../runtime/dates";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -143,8 +144,8 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
   const failure = (why: string): Verdict => ({ kind: "failure", why });
   const { contract, diagnostics } = outcome;
   if (!contract) return failure("no contract was emitted into the registration");
-  if (contract.v !== 1 || !CONTRACT_TEXT.test(outcome.text))
-    return failure(`the emitted contract is not JSON.parse('{"v":1,...}'): ${outcome.text.slice(0, 80)}`);
+  if (contract.v !== 2 || !CONTRACT_TEXT.test(outcome.text))
+    return failure(`the emitted contract is not JSON.parse('{"v":2,...}'): ${outcome.text.slice(0, 80)}`);
   for (const d of diagnostics) {
     if (d.code === DiagnosticCode.InternalError)
       return failure(`TS93099: ${ts.flattenDiagnosticMessageText(d.messageText, "\n").slice(0, 2000)}`);
@@ -176,6 +177,13 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
       return failure(
         `${name} is not a valid schema:\n    ${problems.slice(0, 5).join("\n    ")}\n  ${JSON.stringify(schema).slice(0, 1500)}`,
       );
+  }
+  if (contract.dates) {
+    try {
+      dateReviver(contract.dates);
+    } catch (error) {
+      return failure(`the runtime cannot follow its Date plan: ${(error as Error).message}`);
+    }
   }
   return { kind: "schema", inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
 }
