@@ -16,7 +16,7 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { contractText } from "../transformer/emit";
 import { optionsIndex } from "../transformer/registration";
-import { placeContracts, type Placement, type SourceMap } from "./place";
+import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
 import type { CompiledCall } from "./project";
 import type { Ts7Session } from "./ts7";
 
@@ -55,12 +55,19 @@ export function startTsc(
   const outFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-tsc-")), "out");
   const fd = fs.openSync(outFile, "w");
   const child = spawn(command, args, { stdio: ["ignore", fd, fd] });
+  const cleanUp = () => {
+    fs.closeSync(fd);
+    const text = fs.readFileSync(outFile, "utf8");
+    fs.rmSync(path.dirname(outFile), { recursive: true, force: true });
+    return text;
+  };
   return new Promise((resolve, reject) => {
-    child.on("error", reject);
+    child.on("error", (error) => {
+      cleanUp();
+      reject(error);
+    });
     child.on("close", (status) => {
-      fs.closeSync(fd);
-      const text = fs.readFileSync(outFile, "utf8");
-      fs.rmSync(path.dirname(outFile), { recursive: true, force: true });
+      const text = cleanUp();
       const emitted: string[] = [];
       const output = text
         .split(/(?<=\n)/)
@@ -76,6 +83,21 @@ export function startTsc(
 }
 
 const JS = /\.(c|m)?jsx?$/;
+
+/**
+ * How many errors tsc printed: with `--pretty`, its own count (`Found 2 errors ...`); without,
+ * its diagnostics' first lines (`file(line,col): error TS1002: ...`, or `error TS5083: ...` for
+ * none in a file), the only lines that start unindented. tsc reports no warnings.
+ */
+export function tscErrorCount(output: string, pretty: boolean): number {
+  if (pretty) {
+    // eslint-disable-next-line no-control-regex -- tsc colours the count's file name
+    const found = /^Found (\d+) errors?\b/m.exec(output.replace(/\x1b\[[0-9;]*m/g, ""));
+    return found ? Number(found[1]) : 0;
+  }
+  return output.split("\n").filter((line) => /^(?:\S.*\(\d+,\d+\): )?error TS\d+: /.test(line)).length;
+}
+
 const MAP_URL = /\n\/\/# sourceMappingURL=([^\n]*)$/;
 
 /** The source map of an emitted file: inline, or in its `.map` file. */
@@ -129,6 +151,9 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
   const known = new Set(byFile.keys());
   const placedIn = new Map<CompiledCall, number>();
   const emittedSources = new Set<string>();
+  /** Emitted files that do not parse: one diagnostic each, and their registrations are not reported again. */
+  const unparsed: Diagnostic[] = [];
+  const reported = new Set<CompiledCall>();
   const jsFiles = emitted.filter((file) => JS.test(file)).map((file) => path.resolve(file));
   let files = 0;
   for (const jsFile of jsFiles) {
@@ -163,6 +188,17 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
       placements.map((p) => p.placement),
     );
     placements.forEach((p, i) => placedIn.set(p.compiled, (placedIn.get(p.compiled) ?? 0) + result.counts[i]));
+    if (result.syntaxError) {
+      unparsed.push(
+        unparsedDiagnostic(
+          jsFile,
+          result.syntaxError,
+          sources,
+          placements.map((p) => p.compiled),
+        ),
+      );
+      placements.forEach((p) => reported.add(p.compiled));
+    }
     let out = result.js;
     if (forcedMaps) {
       out = out.replace(MAP_URL, "\n");
@@ -176,10 +212,10 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
     if (out !== js) fs.writeFileSync(jsFile, out);
     if (placements.length) files++;
   }
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...unparsed];
   for (const c of compiled) {
     // A file not emitted (noEmit, declarations only, an error) has no call to place a contract in.
-    if (!emittedSources.has(path.resolve(c.call.getSourceFile().fileName))) continue;
+    if (!emittedSources.has(path.resolve(c.call.getSourceFile().fileName)) || reported.has(c)) continue;
     if ((placedIn.get(c) ?? 0) === 0) {
       diagnostics.push(
         diagnosticAt(
@@ -194,6 +230,48 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
   return { diagnostics, files };
 }
 
+/**
+ * An emitted file that does not parse (its source has a syntax error, which tsc reported first):
+ * a located diagnostic, where the JavaScript stops parsing as mapped back to the source (else at
+ * its first registration), naming the registrations whose contracts could not be written.
+ */
+function unparsedDiagnostic(
+  jsFile: string,
+  error: EmittedSyntaxError,
+  sources: string[],
+  registrations: CompiledCall[],
+): Diagnostic {
+  const first = registrations[0].call;
+  const mappedFile =
+    error.source &&
+    registrations.find((c) => path.resolve(c.call.getSourceFile().fileName) === sources[error.source!.source]);
+  const file = (mappedFile ?? registrations[0]).call.getSourceFile();
+  const start =
+    error.source && mappedFile ? positionOf(file.text, error.source.line, error.source.column) : first.getStart(file);
+  const where = `${path.relative(process.cwd(), jsFile)}(${error.line + 1},${error.column + 1})`;
+  const count = registrations.length === 1 ? "1 tool registration" : `${registrations.length} tool registrations`;
+  return {
+    file,
+    start,
+    length: 0,
+    category: DiagnosticCategory.Error,
+    code: DiagnosticCode.ContractsNotWritten,
+    messageText: `The JavaScript TypeScript 7 emitted for this file does not parse (${error.message} at ${where}), so typemcp could not write the contracts of its ${count} into it: fix the syntax error and build again`,
+    source: "typemcp",
+  };
+}
+
+/** The offset of a 0-based line and UTF-16 column in a text. */
+function positionOf(text: string, line: number, column: number): number {
+  let start = 0;
+  for (let l = 0; l < line; l++) {
+    const next = text.indexOf("\n", start);
+    if (next === -1) break;
+    start = next + 1;
+  }
+  return Math.min(start + column, text.length);
+}
+
 function toLineColumn(
   file: { getLineAndCharacterOfPosition(position: number): { line: number; character: number } },
   position: number,
@@ -202,25 +280,50 @@ function toLineColumn(
   return { line, column: character };
 }
 
-/** Runs the build: tsc and typemcp's compilation side by side, then the contracts written in. */
+/**
+ * Runs the build: tsc and typemcp's compilation side by side, then the contracts written in.
+ * Whatever happens after tsc started, its run is returned (its diagnostics are printed first),
+ * and the source maps typemcp asked for are gone: a failure of typemcp's own is `failure`.
+ */
 export async function buildOnTs7(
   session: Ts7Session,
   configFile: string,
   pretty: boolean,
-): Promise<{ tsc: TscRun; compiled: CompiledCall[]; placed: PlacedContracts }> {
+): Promise<{ tsc: TscRun; compiled: CompiledCall[]; placed: PlacedContracts; failure?: { error: unknown } }> {
   const options = session.compilerOptions;
   const forcedMaps = options.sourceMap !== true && options.inlineSourceMap !== true;
   const tsc = startTsc(session.modules.directory, configFile, { forceSourceMap: forcedMaps, pretty });
-  let compiled: CompiledCall[];
+  let compiled: CompiledCall[] = [];
+  let placed: PlacedContracts = { diagnostics: [], files: 0 };
+  let failure: { error: unknown } | undefined;
   try {
     compiled = session.compileProject();
   } catch (error) {
-    await tsc.catch(() => undefined);
-    throw error;
+    failure = { error };
   }
   const run = await tsc;
-  const placed = writeContracts(run.emitted, compiled, forcedMaps);
-  // The maps typemcp asked for are removed (writeContracts removed those it read).
-  if (forcedMaps) for (const file of run.emitted) if (/\.[cm]?jsx?\.map$/.test(file)) fs.rmSync(file, { force: true });
-  return { tsc: run, compiled, placed };
+  try {
+    if (!failure) placed = writeContracts(run.emitted, compiled, forcedMaps);
+  } catch (error) {
+    failure = { error };
+  } finally {
+    if (forcedMaps) removeForcedMaps(run.emitted, failure !== undefined);
+  }
+  return { tsc: run, compiled, placed, failure };
+}
+
+/**
+ * Removes the source maps typemcp asked tsc for. writeContracts has taken their
+ * `sourceMappingURL` lines out of the files it wrote; after a failure (`all`), every emitted
+ * file's is taken out here.
+ */
+function removeForcedMaps(emitted: string[], all: boolean): void {
+  for (const file of emitted) {
+    if (/\.[cm]?jsx?\.map$/.test(file)) fs.rmSync(file, { force: true });
+    else if (all && JS.test(file) && fs.existsSync(file)) {
+      const js = fs.readFileSync(file, "utf8");
+      const out = js.replace(MAP_URL, "\n");
+      if (out !== js) fs.writeFileSync(file, out);
+    }
+  }
 }

@@ -5,6 +5,7 @@
  *   typemcp build [tsconfig.json] [--watch]
  *   typemcp check [tsconfig.json] [--pretty] [--watch]
  *   typemcp manifest [tsconfig.json] [--list] [--out <file>]
+ *   typemcp doctor [tsconfig.json]
  *
  * Exit status: 0 done, 1 an error was reported, 2 the command or the project could not be read.
  */
@@ -12,6 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
+import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/checker/ts7-modules";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
 import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
 import type { RegistrationKind } from "../transformer/registration";
@@ -40,6 +42,9 @@ Commands:
                              "prompts": [...], "resources": [...], "resourceTemplates": [...] }
                              (run-time options such as title and annotations are not in it)
       -o, --out <file>       Write the JSON to <file> instead of stdout
+  doctor [tsconfig.json]     Say, in one line, which command builds the project with the TypeScript
+                             (and ts-patch) it has installed: npx tspc cannot build on TypeScript 7;
+                             exit status 1 when the project is set up to build without the schemas
 
 tsconfig.json: the project's tsconfig file, or a folder holding one (default: ./tsconfig.json).
   -p, --project <path> says the same.
@@ -51,10 +56,11 @@ Exit status: 0 done, 1 an error was reported, 2 bad arguments or an unreadable p
 const SHORT_USAGE = `Usage: typemcp build [tsconfig.json] [--watch]
        typemcp check [tsconfig.json] [--pretty] [--watch]
        typemcp manifest [tsconfig.json] [--list] [--out <file>]
+       typemcp doctor [tsconfig.json]
 Run typemcp --help for details.
 `;
 
-const COMMANDS = ["build", "check", "manifest"] as const;
+const COMMANDS = ["build", "check", "manifest", "doctor"] as const;
 
 interface Arguments {
   command: (typeof COMMANDS)[number];
@@ -71,6 +77,7 @@ const FLAGS: Record<Arguments["command"], string[]> = {
   build: ["--watch", "-w", "--project", "-p"],
   check: ["--pretty", "--watch", "-w", "--project", "-p"],
   manifest: ["--list", "--out", "-o", "--project", "-p"],
+  doctor: ["--project", "-p"],
 };
 
 function parseArguments(argv: string[]): Arguments | "help" | "version" {
@@ -123,6 +130,12 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
     throw new UserError(
       `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
     );
+  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is
+  // refused before anything is asked of it.
+  if (typescript.major > 7)
+    throw new UserError(
+      `TypeScript ${typescript.version} is newer than typemcp knows: typemcp supports ${SUPPORTED_TYPESCRIPT} (npm install --save-dev typescript@~7.0.2)`,
+    );
   return typescript;
 }
 
@@ -170,9 +183,18 @@ function registrationCount(kinds: readonly RegistrationKind[]): string {
   return `${plural(kinds.length, "registration")} (${counts.map(({ kind, count }) => plural(count, kind)).join(", ")})`;
 }
 
-/** What `check` and `build` print after the diagnostics: how many registrations of each kind, errors, warnings. */
-function summary(kinds: readonly RegistrationKind[], verb: string, diagnostics: readonly Reported[]): string {
-  const errors = diagnostics.filter(isError).length;
+/**
+ * What `check` and `build` print after the diagnostics: how many registrations of each kind,
+ * errors (the compiler's and typemcp's: `compilerErrors` counts those given only as tsc's
+ * printed output), warnings.
+ */
+function summary(
+  kinds: readonly RegistrationKind[],
+  verb: string,
+  diagnostics: readonly Reported[],
+  compilerErrors = 0,
+): string {
+  const errors = diagnostics.filter(isError).length + compilerErrors;
   const warnings = diagnostics.filter((d) => d.category === DiagnosticCategory.Warning).length;
   return `${registrationCount(kinds)} ${verb}: ${errors ? plural(errors, "error") : "no errors"}, ${plural(warnings, "warning")}.\n`;
 }
@@ -200,9 +222,15 @@ function checkOnce(session: Session, args: Arguments): number {
 async function buildOnce(session: Session, configFile: string): Promise<number> {
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
-    const { buildOnTs7 } = require("./build") as typeof import("./build");
-    const { tsc, compiled, placed } = await buildOnTs7(session as import("./ts7").Ts7Session, configFile, pretty);
+    const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
+    const { tsc, compiled, placed, failure } = await buildOnTs7(
+      session as import("./ts7").Ts7Session,
+      configFile,
+      pretty,
+    );
+    // tsc's diagnostics first, whatever happened after it ran.
     process.stdout.write(tsc.output);
+    if (failure) throw failure.error;
     const typemcp = sortAndDeduplicate<Diagnostic>([...compiled.flatMap((c) => c.diagnostics), ...placed.diagnostics]);
     let output = typemcp.length ? format(typemcp, pretty) : "";
     if (pretty && typemcp.length) output += "\n";
@@ -210,6 +238,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
       compiled.map((c) => c.registration.registers),
       "built",
       typemcp,
+      tscErrorCount(tsc.output, pretty),
     );
     process.stdout.write(output);
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
@@ -220,11 +249,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   const all = sortAndDeduplicate<Reported>(diagnostics);
   let output = all.length ? format(all, pretty) : "";
   if (pretty && all.length) output += "\n";
-  output += summary(
-    registrations,
-    "built",
-    all.filter((d) => "source" in d && d.source === "typemcp"),
-  );
+  output += summary(registrations, "built", all);
   process.stdout.write(output);
   return all.some(isError) ? 1 : 0;
 }
@@ -234,8 +259,23 @@ function version(): string {
     .version;
 }
 
+/** `typemcp doctor`: the project's build command, in one line. */
+function doctor(args: Arguments): number {
+  const configFile = findConfig(args.project);
+  const typescript = typeScriptOf(configFile);
+  const { diagnose, pluginsOf } = require("./doctor") as typeof import("./doctor");
+  const { line, ok } = diagnose(
+    typescript,
+    path.dirname(configFile),
+    typescript.major < 7 ? pluginsOf(configFile) : undefined,
+  );
+  process.stdout.write(`${line}\n`);
+  return ok ? 0 : 1;
+}
+
 async function run(args: Arguments): Promise<number> {
   if (args.command === "manifest") return manifest(args);
+  if (args.command === "doctor") return doctor(args);
   const configFile = findConfig(args.project);
   const session = openSession(configFile);
   const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));
@@ -252,7 +292,7 @@ function report(error: unknown): number {
     process.stderr.write(`typemcp: ${error.message}\n${SHORT_USAGE}`);
     return 2;
   }
-  if (error instanceof UserError) {
+  if (error instanceof UserError || error instanceof UnsupportedTypeScript) {
     process.stderr.write(`typemcp: ${error.message}\n`);
     return 2;
   }

@@ -1,6 +1,6 @@
 /**
  * Writes each registration's contract into the JavaScript TypeScript 7 emitted, at the call the
- * registration became: `mcp.tool(fn)` → `mcp.tool(fn, void 0, JSON.parse('{"v":1,...}'))`,
+ * registration became: `mcp.tool(fn)` → `mcp.tool(fn, void 0, JSON.parse('{"v":2,...}'))`,
  * exactly what the transformer prints under tspc.
  *
  * Which call that is, the compiler says, not a guess: its source map maps the start of every
@@ -180,16 +180,65 @@ export interface Placed {
   mappings: string;
   /** How many emitted calls each placement went into (0: not found). */
   counts: number[];
+  /** Where the JavaScript stops parsing, when it does not parse (nothing is placed then). */
+  syntaxError?: EmittedSyntaxError;
 }
 
-/** The JavaScript with the contracts inserted, the mappings moved to match, and how often each placement was made. */
+/** Where and why the emitted JavaScript does not parse, and the source position emitted there. */
+export interface EmittedSyntaxError {
+  /** acorn's message, without its `(line:column)`. */
+  message: string;
+  /** 0-based line and column in the JavaScript. */
+  line: number;
+  column: number;
+  /** The nearest source position mapped at or before it, if any. */
+  source?: Position;
+}
+
+/** acorn's SyntaxError: its message ends with `(line:column)`, which `loc` holds (line 1-based). */
+function syntaxErrorOf(error: unknown): { message: string; line: number; column: number } | undefined {
+  if (!(error instanceof SyntaxError)) return undefined;
+  const loc = (error as SyntaxError & { loc?: { line: number; column: number } }).loc;
+  if (!loc) return undefined;
+  return { message: error.message.replace(/ \(\d+:\d+\)$/, ""), line: loc.line - 1, column: loc.column };
+}
+
+/** The source position mapped nearest at or before a generated one (only asked when a file does not parse). */
+function sourceNear(mapped: Map<string, Position>, line: number, column: number): Position | undefined {
+  let best: { line: number; column: number; at: Position } | undefined;
+  for (const [key, at] of mapped) {
+    const [l, c] = key.split(":").map(Number);
+    if (l > line || (l === line && c > column)) continue;
+    if (!best || l > best.line || (l === best.line && c > best.column)) best = { line: l, column: c, at };
+  }
+  return best?.at;
+}
+
+/**
+ * The JavaScript with the contracts inserted, the mappings moved to match, and how often each
+ * placement was made. JavaScript that does not parse (tsc emits a file with a syntax error as
+ * best it can) gets nothing: where it stops parsing is returned, for a diagnostic.
+ */
 export function placeContracts(js: string, map: SourceMap, placements: Placement[]): Placed {
   const counts = placements.map(() => 0);
   if (!placements.length) return { js, mappings: map.mappings, counts };
   const mapped = decodeMappings(map.mappings);
   const sourceOf = (loc: { line: number; column: number }) => mapped.get(`${loc.line - 1}:${loc.column}`);
+  let root: acorn.Node;
+  try {
+    root = parse(js);
+  } catch (error) {
+    const at = syntaxErrorOf(error);
+    if (!at) throw error;
+    return {
+      js,
+      mappings: map.mappings,
+      counts,
+      syntaxError: { ...at, source: sourceNear(mapped, at.line, at.column) },
+    };
+  }
   const byStart = new Map<string, CallNode[]>();
-  for (const call of callsOf(parse(js))) {
+  for (const call of callsOf(root)) {
     const at = sourceOf(call.loc.start);
     if (!at) continue;
     byStart.set(key(at), [...(byStart.get(key(at)) ?? []), call]);

@@ -46,8 +46,15 @@ export interface Session {
   /** The compiler's own diagnostics, as tsc reports them. */
   compilerDiagnostics(): Reported[];
   /** Files changed on disk since: read them again. */
-  update(changed: string[]): void;
+  update(changes: FileChanges): void;
   close(): void | Promise<void>;
+}
+
+/** Files of the project changed on disk, by what happened to them (absolute paths). */
+export interface FileChanges {
+  changed: string[];
+  created: string[];
+  deleted: string[];
 }
 
 export function isError(diagnostic: Reported): boolean {

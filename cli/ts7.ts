@@ -13,7 +13,7 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { functionIndex, type Registration } from "../transformer/registration";
 import type { Chain, Reported } from "./format";
-import { UserError, type CompiledCall, type Session } from "./project";
+import { UserError, type CompiledCall, type FileChanges, type Session } from "./project";
 
 /** A diagnostic as the API reports it. */
 interface ApiDiagnostic {
@@ -43,27 +43,36 @@ interface ApiProgramFull extends ApiProgram {
   getDeclarationDiagnostics(): readonly ApiDiagnostic[];
 }
 
+/** A project of a snapshot: 7.0 gives its compiler options, 7.1 its parsed tsconfig.json. */
 interface ApiProject {
   readonly configFileName: string;
-  readonly compilerOptions: Record<string, unknown>;
+  readonly compilerOptions?: Record<string, unknown>;
+  readonly parsedCommandLine?: { options: Record<string, unknown> };
   readonly program: ApiProgramFull;
   readonly checker: ApiChecker;
 }
 
+/** 7.0 finds a project by its tsconfig.json with `getProject`; 7.1 with `getConfiguredProject` (its `getProject` takes an id). */
 interface ApiSnapshot {
   getProject(configFileName: string): ApiProject | undefined;
+  getConfiguredProject?(configFileName: string): ApiProject | undefined;
   getProjects(): readonly ApiProject[];
   dispose(): void;
 }
 
+/** The API (files changed on disk since the last snapshot: 7.0's `fileChanges`, 7.1's `fileNotifications`): 7.0 makes each snapshot with `updateSnapshot`, 7.1 with `createSnapshot` (its `updateSnapshot` is internal). */
 interface Api {
   parseConfigFile(file: string): { options: Record<string, unknown> };
-  updateSnapshot(params?: {
-    openProjects?: string[];
-    fileChanges?: { changed?: string[]; created?: string[]; deleted?: string[] } | { invalidateAll: true };
-  }): ApiSnapshot;
+  updateSnapshot(params: { openProjects: string[]; fileChanges?: FileChanges }): ApiSnapshot;
+  createSnapshot?(params: { openProjects: string[]; fileNotifications?: FileChanges }): ApiSnapshot;
   close(): void;
   clearSourceFileCache(): void;
+}
+
+/** A snapshot with the project open (and the changed files read again), on 7.0's API or 7.1's. */
+function openSnapshot(api: Api, configFile: string, changed?: FileChanges): ApiSnapshot {
+  if (api.createSnapshot) return api.createSnapshot({ openProjects: [configFile], fileNotifications: changed });
+  return api.updateSnapshot({ openProjects: [configFile], fileChanges: changed });
 }
 
 /** The compiler process behind the API stopped (a panic): `at` is the registration it stopped on, if one. */
@@ -114,9 +123,12 @@ export class Ts7Session implements Session {
     return this.modules.version;
   }
 
-  private open(changes?: Parameters<Api["updateSnapshot"]>[0]): void {
-    this.snapshot = this.api.updateSnapshot({ openProjects: [this.configFile], ...changes });
-    const project = this.snapshot.getProject(this.configFile) ?? this.snapshot.getProjects()[0];
+  private open(changed?: FileChanges): void {
+    this.snapshot = openSnapshot(this.api, this.configFile, changed);
+    const project =
+      (this.snapshot.getConfiguredProject
+        ? this.snapshot.getConfiguredProject(this.configFile)
+        : this.snapshot.getProject(this.configFile)) ?? this.snapshot.getProjects()[0];
     if (!project) throw new UserError(`cannot read ${this.configFile}`);
     this.opened = project;
     this.files = new Map();
@@ -124,15 +136,16 @@ export class Ts7Session implements Session {
   }
 
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
-  update(changed: string[]): void {
+  update(changes: FileChanges): void {
     this.snapshot?.dispose();
     // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
     this.api.clearSourceFileCache();
-    this.open({ fileChanges: { changed } });
+    this.open(changes);
   }
 
   get compilerOptions(): Record<string, unknown> {
-    return this.opened?.compilerOptions ?? this.config.options;
+    const opened = this.opened && (this.opened.compilerOptions ?? this.opened.parsedCommandLine?.options);
+    return opened ?? this.config.options;
   }
 
   ownSourceFiles(): ApiSourceFile[] {

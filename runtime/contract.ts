@@ -61,6 +61,8 @@ export interface ToolContract extends FunctionContract {
   outputSchema?: JsonSchema;
   /** True when results travel as `{"result": value}` (scalars, arrays, unions, numeric-keyed records). */
   wrapped?: boolean;
+  /** Where the arguments hold Dates; absent when they hold none (most tools). */
+  dates?: DatePlan;
 }
 
 /** One argument of a prompt, or one variable of a URI template, as `prompts/list` publishes it. */
@@ -138,4 +140,34 @@ export interface Manifest {
   tools: Record<string, ToolContract>;
   prompts: Record<string, PromptContract>;
   resources: Record<string, ResourceContract>;
+}
+
+/**
+ * Where a tool's arguments hold Dates. JSON carries a Date as its date-time string; once the
+ * arguments are validated, the runtime gives the tool a Date for each such string, so that it
+ * gets what its parameter types say. Only the parts that can hold a Date are described.
+ */
+export interface DatePlan {
+  /** The arguments object: its properties are the parameters (or the destructured parameter's properties). */
+  arguments: DateNode;
+  /** Plans of named types, by name, for `ref` (a recursive type refers to its own). */
+  defs?: Record<string, DateNode>;
+}
+
+/** What may hold a Date at one place of a value; a part that holds none is left out (or null). */
+export interface DateNode {
+  /** A string here is a Date's: the tool gets the Date it stands for. */
+  date?: true;
+  /** Strings here that stay strings: the string literals of a union beside the Date (`Date | "now"`). */
+  keep?: string[];
+  /** An object's keys. A key listed as null holds no Date (additionalProperties does not apply to it). */
+  properties?: Record<string, DateNode | null>;
+  /** An object's other keys. */
+  additionalProperties?: DateNode;
+  /** An array's first items, by position (null: no Date there). */
+  prefixItems?: (DateNode | null)[];
+  /** An array's items after prefixItems. */
+  items?: DateNode;
+  /** The plan named so in `defs`, alone in its node. */
+  ref?: string;
 }

@@ -25,6 +25,8 @@ export {
 export {
   CONTRACT_VERSION,
   type Contract,
+  type DateNode,
+  type DatePlan,
   type JsonSchema,
   type Manifest,
   type PromptContract,

@@ -1,8 +1,10 @@
 import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
 import { type AnyFunction, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { errorMessage } from "./call/thrown";
 import { toContent } from "./content";
 import type { JsonSchema, ToolContract } from "./contract";
+import { dateReviver } from "./dates";
 import type { Who } from "./faults";
 import { validationMessage } from "./messages";
 
@@ -88,6 +90,13 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
         : retitled(contract.outputSchema, contract.name, name);
     this.wrapped = outputSchema !== undefined && contract.wrapped === true;
     this.native = this.wrapped && settings.resultShape === "native";
+    if (contract.dates) {
+      try {
+        this.revive = dateReviver(contract.dates);
+      } catch (error) {
+        throw new Error(`typemcp: tool ${JSON.stringify(name)}: ${errorMessage(error)}`, { cause: error });
+      }
+    }
     if (this.native) {
       outputSchema = unwrapped(outputSchema!);
       this.wrapped = false;

@@ -1,20 +1,16 @@
 /**
  * The `typemcp` CLI, built (dist/cli/index.js) and run as `npx typemcp` runs it: `manifest`
  * against what the transformer writes into the fixtures, `--list` against their exact
- * tools/list, `check` against the transformer's diagnostics, exit statuses, usage errors;
- * and end to end, a project built with plain `tsc` (no plugin) serving its tools from a
- * generated manifest over stdio to the official SDK client.
+ * tools/list, `check` against the transformer's diagnostics, exit statuses, usage errors.
+ * docs/toolchains.md's manifest example, end to end in a fresh project, is
+ * test/toolchains.test.ts's.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { MCPServer, type Manifest, type ToolContract } from "typemcp";
 import { ROOT, type DiagnosticSummary } from "./support/build";
 import { runCli, tsconfig, writeProject } from "./support/cli";
-import { documentedBlock, documentText } from "./support/documentation";
-import { connectClient } from "./support/in-memory";
 import { diagnosticsOf, fixtureBuild, FIXTURES, FIXTURES_OUT, type Expected } from "./support/fixtures";
 
 const expectedOf = (fixture: string) =>
@@ -76,6 +72,7 @@ const COMPARED = [
   "unions",
   "void_result",
   "numeric_record",
+  "dates",
 ];
 
 describe("typemcp manifest", () => {
@@ -411,9 +408,57 @@ describe("typemcp check", () => {
   });
 });
 
+describe("typemcp doctor: the project's build command, in one line", () => {
+  const typescript = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "typescript", "package.json"), "utf8"))
+    .version as string;
+  const tsPatch = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "ts-patch", "package.json"), "utf8"))
+    .version as string;
+  const PLUGIN = { plugins: [{ transform: "typemcp/transformer" }] };
+
+  test("TypeScript 5 with ts-patch and the plugin: tspc, exit 0", () => {
+    const dir = writeProject("cli/doctor-tspc", { "tsconfig.json": tsconfig(PLUGIN, { include: ["*.ts"] }) });
+    expect(runCli(["doctor"], dir)).toEqual({
+      status: 0,
+      stdout: `TypeScript ${typescript} with ts-patch ${tsPatch}: build with \`npx tspc\` (or \`npx typemcp build\`, which builds the same).\n`,
+      stderr: "",
+    });
+  });
+
+  test("the plugin in a tsconfig.json the project's extends: read as tsc reads it", () => {
+    const dir = writeProject("cli/doctor-extends", {
+      "base.json": tsconfig(PLUGIN),
+      "tsconfig.json": JSON.stringify({ extends: "./base.json", include: ["*.ts"] }),
+    });
+    expect(runCli(["doctor"], dir).status).toBe(0);
+  });
+
+  test("ts-patch without the plugin: tspc would build without the schemas, exit 1", () => {
+    const dir = writeProject("cli/doctor-no-plugin", { "tsconfig.json": tsconfig({}, { include: ["*.ts"] }) });
+    expect(runCli(["doctor"], dir)).toEqual({
+      status: 1,
+      stdout: `TypeScript ${typescript} with ts-patch ${tsPatch}, but tsconfig.json has no { "transform": "typemcp/transformer" } plugin, so \`npx tspc\` builds without the tools' schemas: add it to compilerOptions.plugins, or build with \`npx typemcp build\`.\n`,
+      stderr: "",
+    });
+  });
+
+  test("no ts-patch where the project is: typemcp build, or ts-patch to install, exit 0", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-doctor-"));
+    try {
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), tsconfig(PLUGIN, { include: ["*.ts"] }));
+      expect(runCli(["doctor"], dir, { TYPEMCP_TYPESCRIPT: path.join(ROOT, "node_modules", "typescript") })).toEqual({
+        status: 0,
+        stdout: `TypeScript ${typescript} without ts-patch: build with \`npx typemcp build\` (or install ts-patch@^3.3.0 to build with \`npx tspc\`).\n`,
+        stderr: "",
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("arguments", () => {
   const SHORT =
-    "Usage: typemcp build [tsconfig.json] [--watch]\n       typemcp check [tsconfig.json] [--pretty] [--watch]\n       typemcp manifest [tsconfig.json] [--list] [--out <file>]\nRun typemcp --help for details.\n";
+    "Usage: typemcp build [tsconfig.json] [--watch]\n       typemcp check [tsconfig.json] [--pretty] [--watch]\n       typemcp manifest [tsconfig.json] [--list] [--out <file>]\n       typemcp doctor [tsconfig.json]\nRun typemcp --help for details.\n";
 
   test.each([
     [[], "typemcp: no command given"],
@@ -477,149 +522,5 @@ describe("arguments", () => {
     expect(run.stdout).toBe(
       "tsconfig.json(1,24): error TS5025: Unknown compiler option 'strictest'. Did you mean 'strict'?\n0 registrations checked: 1 error, 0 warnings.\n",
     );
-  });
-});
-
-describe("without the transformer: plain tsc and a manifest (the example of docs/toolchains.md)", () => {
-  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-  let dir: string;
-
-  beforeAll(() => {
-    dir = writeProject("cli/plain", {
-      "tsconfig.json": documentedBlock("manifest:tsconfig.json"),
-      "src/server.ts": documentedBlock("manifest:src/server.ts"),
-    });
-  });
-
-  test("typemcp manifest writes the manifest (before it exists, and the same after), tsc builds, the SDK client gets the exact schemas over stdio", async () => {
-    const command = documentedBlock("manifest:commands")
-      .split("\n")[0]
-      .replace(/\s+#.*$/, "");
-    expect(command).toBe("npx typemcp manifest --out src/manifest.json");
-    const args = command.split(" ").slice(2);
-    expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
-    const first = fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8");
-    expect(runCli(args, dir)).toEqual({ status: 0, stdout: "", stderr: "" });
-    expect(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")).toBe(first);
-
-    // The documented three-argument form type-checks against the JSON import's types.
-    const threeArguments = /`(mcp\.tool\(get_weather, \{ title: [^`]*manifest\.tools\.get_weather\))`/.exec(
-      documentText("docs/toolchains.md"),
-    )![1];
-    fs.writeFileSync(
-      path.join(dir, "src", "titled.ts"),
-      `import { MCPServer } from "typemcp";\nimport manifest from "./manifest.json";\nconst mcp = new MCPServer("Titled");\n` +
-        `function get_weather(city: string) { return { temperature: 16.2, conditions: city }; }\n${threeArguments};\n`,
-    );
-    // Plain tsc: no ts-patch, no plugin.
-    expect(execFileSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" })).toBe("");
-    expect(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8")).not.toContain('"inputSchema"');
-
-    const client = new Client({ name: "cli-test", version: "1.0.0" });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(dir, "dist", "server.js")],
-        stderr: "pipe",
-      }),
-    );
-    try {
-      const weather = {
-        title: "WeatherData",
-        type: "object",
-        properties: {
-          temperature: { type: "number", description: "Degrees Celsius." },
-          conditions: { type: "string" },
-        },
-        required: ["temperature", "conditions"],
-        additionalProperties: false,
-      };
-      const tools = [
-        {
-          name: "get_weather",
-          description: "Current weather for a city.",
-          inputSchema: {
-            type: "object",
-            title: "get_weatherArguments",
-            properties: { city: { type: "string" } },
-            required: ["city"],
-            additionalProperties: false,
-          },
-          outputSchema: weather,
-        },
-        {
-          name: "get_forecast",
-          description: "Daily forecast for a city.",
-          inputSchema: {
-            type: "object",
-            title: "get_forecastArguments",
-            properties: { city: { type: "string" }, days: { type: "integer" } },
-            required: ["city", "days"],
-            additionalProperties: false,
-          },
-          outputSchema: {
-            type: "object",
-            title: "get_forecastOutput",
-            properties: { result: { type: "array", items: { $ref: "#/$defs/WeatherData" } } },
-            required: ["result"],
-            $defs: { WeatherData: weather },
-          },
-        },
-      ];
-      expect((await client.listTools()).tools).toEqual(tools);
-      expect(JSON.parse(runCli(["manifest", "--list"], dir).stdout)).toEqual({
-        tools,
-        prompts: [],
-        resources: [],
-        resourceTemplates: [],
-      });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: 1 } })).toEqual({
-        content: [{ type: "text", text: JSON.stringify({ temperature: 16.2, conditions: "Overcast" }, null, 2) }],
-        structuredContent: { result: [{ temperature: 16.2, conditions: "Overcast" }] },
-      });
-      expect(await client.callTool({ name: "get_forecast", arguments: { city: "Oslo", days: "two" } })).toEqual({
-        content: [
-          {
-            type: "text",
-            text: 'Error executing tool get_forecast: 1 validation error for get_forecastArguments\ndays\n  Input should be a valid integer [input_value="two"]',
-          },
-        ],
-        isError: true,
-      });
-    } finally {
-      await client.close();
-    }
-  });
-
-  test("run-time options go along with a manifest entry passed third, as docs/toolchains.md says", async () => {
-    const manifest = (JSON.parse(fs.readFileSync(path.join(dir, "src", "manifest.json"), "utf8")) as Manifest).tools;
-    const mcp = new MCPServer("Weather");
-    mcp.tool(
-      function get_weather(city: string) {
-        return { temperature: 16.2, conditions: city };
-      },
-      { title: "Weather now", annotations: { readOnlyHint: true } },
-      manifest.get_weather,
-    );
-    const client = await connectClient(mcp);
-    try {
-      const { description, inputSchema, outputSchema } = manifest.get_weather;
-      expect((await client.listTools()).tools).toEqual([
-        {
-          name: "get_weather",
-          title: "Weather now",
-          description,
-          inputSchema,
-          outputSchema,
-          annotations: { readOnlyHint: true },
-        },
-      ]);
-      expect((await client.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).structuredContent).toEqual({
-        temperature: 16.2,
-        conditions: "Oslo",
-      });
-    } finally {
-      await client.close();
-    }
   });
 });

@@ -1,25 +1,38 @@
 /**
- * typemcp as a user gets it: `npm pack`, the tarball installed into a fresh project from the
- * registry with each supported toolchain (TypeScript 5.9 + ts-patch 3, TypeScript 6.0 +
- * ts-patch 4), the README's quick start built there with `tspc`, then called as the README
- * says: by a client configuration, by the client script, by the one-line check, and over HTTP
- * with the README's lines and `curl` requests, as CommonJS and as ESM; and with TypeScript 7
- * (`npm install typescript`, nothing else), docs/typescript-7.md's quick start built with its one
- * command, `npx typemcp build`, and served.
+ * typemcp as a user gets it, the README and docs/ followed word for word, commands included
+ * (test/support/recipes.ts): the README's Install (the packed tarball where it says), then its
+ * quick start's commands run in a fresh folder, as written (TypeScript 5.9 + ts-patch 3) and
+ * with the TypeScript 6.0 + ts-patch 4 it names, built with its command, `npx typemcp build`,
+ * and with `tspc` (the same dist/, byte for byte), `typemcp doctor` naming tspc, and the server
+ * called as the README says: by its one-line check, by a client configuration, by the client
+ * script, over HTTP with the README's lines and `curl` requests, as CommonJS and as ESM; then
+ * docs/deployment.md's load balancer, cluster and serverless function in the same project. The
+ * README's commands without its pin (npm then gives TypeScript 7, and a ts-patch that cannot
+ * run on it): `npx tspc` fails, `typemcp doctor` says in one line what to run instead, and the
+ * quick start's own commands end with a working server. And docs/typescript-7.md's quick start,
+ * as written (`npm install typescript`: the latest, 7), on TypeScript 5.9 (where the page says
+ * `typemcp build` works too) and on TypeScript 7.1, a prerelease, built with its one command,
+ * `npx typemcp build`, and served.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ROOT } from "./support/build";
-import { npm, STATION } from "./support/consumer";
-import { documentedBlock } from "./support/documentation";
-
-/** The quick start's blocks (`<!-- quickstart:<name> -->` before a fence), so this test follows it word for word. */
-const quickstart = (name: string) => documentedBlock(`quickstart:${name}`);
+import * as semver from "semver";
+import { STATION } from "./support/consumer";
+import { documentedBlock, documentText } from "./support/documentation";
+import {
+  installedAsReadme,
+  installedVersion,
+  readmeQuickStart,
+  runAsWritten,
+  shell,
+  typescript7QuickStart,
+} from "./support/recipes";
 
 /** Where the README's client configuration says the project is. */
 const PROJECT_PLACEHOLDER = "/absolute/path/to/weather";
@@ -54,6 +67,24 @@ function eventMessage(text: string): unknown {
   return JSON.parse(/^data: (.*)$/m.exec(text)![1]);
 }
 
+/** A POST to 127.0.0.1:`port`/mcp with these headers, `host` included (fetch may not set it). */
+function post(
+  port: number,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 /** A port no one listens on now. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -82,17 +113,30 @@ async function listening(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`nothing answered at ${url}`);
 }
 
+/**
+ * The toolchains the README's quick start names: its own install, as written, and "Or
+ * TypeScript 6", whose packages take the place of its own on the install line. `typescript`
+ * and `tsPatch` are the versions each installs.
+ */
 const TOOLCHAINS = [
-  { typescript: "~5.9.3", tsPatch: "^3.3.0" },
-  { typescript: "~6.0.3", tsPatch: "^4.0.1" },
+  { name: "as written", packages: [], typescript: "5.9.", tsPatch: "3." },
+  { name: "with TypeScript 6", packages: ["typescript@~6.0.3", "ts-patch@^4.0.1"], typescript: "6.0.", tsPatch: "4." },
 ];
 
-let tarball: string;
-const packed = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-pack-"));
-beforeAll(() => {
-  tarball = path.join(packed, npm(["pack", "--silent", "--pack-destination", packed], ROOT).trim().split("\n").pop()!);
-}, 120_000);
-afterAll(() => fs.rmSync(packed, { recursive: true, force: true }));
+/** The README's build command: the first line of the block that builds and calls a tool. */
+const readmeBuild = () => documentedBlock("quickstart:try").split("\n")[0];
+
+/** What `npx typemcp build` prints for the quick start's server when all is well. */
+const BUILT = "2 tool registrations built: no errors, 0 warnings.\n";
+
+/** A built project's dist/, file by file. */
+const distOf = (project: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(path.join(project, "dist"))
+      .sort()
+      .map((file) => [file, fs.readFileSync(path.join(project, "dist", file), "utf8")]),
+  );
 
 const WEATHER_SCHEMA = {
   title: "WeatherData",
@@ -155,8 +199,10 @@ async function expectQuickStartServed(args: string[]): Promise<void> {
   }
 }
 
-describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ typescript, tsPatch }) => {
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-"));
+describe.each(TOOLCHAINS)("the README's quick start $name", ({ packages, typescript, tsPatch }) => {
+  /** The folder the README's Install leaves, and the project the quick start makes in it. */
+  let folder: string;
+  let project: string;
 
   function tspc(): { status: number | null; output: string } {
     const run = spawnSync(path.join(project, "node_modules", ".bin", "tspc"), ["-p", "."], {
@@ -167,29 +213,15 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   }
 
   beforeAll(() => {
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
-    fs.writeFileSync(path.join(project, "tsconfig.json"), quickstart("tsconfig.json"));
-    fs.mkdirSync(path.join(project, "src"));
-    fs.writeFileSync(path.join(project, "src", "server.ts"), quickstart("src/server.ts"));
-    npm(
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        tarball,
-        `typescript@${typescript}`,
-        `ts-patch@${tsPatch}`,
-        "@types/node@^20",
-      ],
-      project,
-    );
+    // The README names the other toolchain with the very packages this run installs.
+    if (packages.length) expect(documentText("README.md")).toContain(`\`${packages.join(" ")}\``);
+    folder = installedAsReadme();
+    project = readmeQuickStart(folder, packages);
     // The README's client, installed as it says.
-    const [command, ...args] = quickstart("client-install").trim().split(" ");
-    expect(command).toBe("npm");
-    npm([...args, "--no-audit", "--no-fund"], project);
+    runAsWritten(documentedBlock("quickstart:client-install"), project);
   }, 300_000);
 
-  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   test("the tarball holds the runtime, the transformer and their type declarations, nothing else", () => {
     const installed = path.join(project, "node_modules", "typemcp");
@@ -229,19 +261,62 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     expect(fs.readFileSync(file, "utf8").split("\n")[Number(line) - 1]).toMatch(
       /throw new Error\(.*has no compiled schema/,
     );
-    const version = (name: string) =>
-      JSON.parse(fs.readFileSync(path.join(project, "node_modules", name, "package.json"), "utf8")).version as string;
-    expect(version("typescript").startsWith(typescript.slice(1, 4))).toBe(true);
-    expect(version("ts-patch").startsWith(tsPatch.slice(1, 2))).toBe(true);
+    expect(installedVersion(project, "typescript").startsWith(typescript)).toBe(true);
+    expect(installedVersion(project, "ts-patch").startsWith(tsPatch)).toBe(true);
     expect(fs.existsSync(path.join(installed, "test"))).toBe(false);
   });
 
-  test("tspc builds the README's server with the plugin, and the official client started as the client configuration says calls it over stdio", async () => {
-    const build = tspc();
-    expect(build.output).toBe("");
-    expect(build.status).toBe(0);
+  test("what a user installs with typemcp, all the way down, declares no Node later than the 20 typemcp asks for", () => {
+    const node = semver.minVersion(
+      (
+        JSON.parse(fs.readFileSync(path.join(project, "node_modules", "typemcp", "package.json"), "utf8")) as {
+          engines: { node: string };
+        }
+      ).engines.node,
+    )!.version;
+    expect(node).toBe("20.0.0");
+    // npm's own query: every package reached from typemcp by its dependencies, as installed here.
+    const reached = JSON.parse(runAsWritten("npm query '#typemcp *'", project)) as {
+      name: string;
+      version: string;
+      engines?: { node?: string };
+    }[];
+    expect(reached.map((found) => found.name)).toEqual(
+      expect.arrayContaining(["@modelcontextprotocol/server", "acorn"]),
+    );
+    expect(
+      reached
+        .filter(
+          (found) => found.engines?.node && !semver.satisfies(node, found.engines.node, { includePrerelease: true }),
+        )
+        .map((found) => `${found.name}@${found.version}: node ${found.engines!.node}`),
+    ).toEqual([]);
+  });
 
-    const { command, args } = JSON.parse(quickstart("client-config")).mcpServers.weather as {
+  test("the README's build and one-line check, run as written: the build's one line, then exactly the answer the README shows", () => {
+    // `npx typemcp build` exits 1 on an error, which stops the lines (sh -e) before the check.
+    expect(runAsWritten(documentedBlock("quickstart:try"), project)).toBe(BUILT + documentedBlock("quickstart:answer"));
+  });
+
+  test("the README's build command builds its server; tspc builds the same dist/, byte for byte; typemcp doctor names tspc; the official client started as the client configuration says calls it over stdio", async () => {
+    expect(readmeBuild()).toBe("npx typemcp build");
+    fs.rmSync(path.join(project, "dist"), { recursive: true, force: true });
+    expect(shell(readmeBuild(), project)).toEqual({ status: 0, stdout: BUILT, stderr: "" });
+    const byTypemcp = distOf(project);
+    expect(byTypemcp["server.js"]).toContain(`JSON.parse('{"v":2,"name":"get_weather"`);
+    fs.rmSync(path.join(project, "dist"), { recursive: true });
+    expect(tspc()).toEqual({ status: 0, output: "" });
+    expect(distOf(project)).toEqual(byTypemcp);
+    // This toolchain builds as it is: the doctor says so, and names tspc.
+    expect(shell("npx typemcp doctor", project)).toEqual({
+      status: 0,
+      stdout: expect.stringMatching(
+        /^TypeScript \d+\.\d+\.\d+ with ts-patch \d+\.\d+\.\d+: build with `npx tspc` \(or `npx typemcp build`, which builds the same\)\.\n$/,
+      ),
+      stderr: "",
+    });
+
+    const { command, args } = JSON.parse(documentedBlock("quickstart:client-config")).mcpServers.weather as {
       command: string;
       args: string[];
     };
@@ -249,18 +324,10 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     await expectQuickStartServed(args.map((arg) => arg.replace(PROJECT_PLACEHOLDER, project)));
   });
 
-  test("the README's one-line check answers exactly what the README shows", () => {
-    const command = quickstart("try")
-      .split("\n")
-      .find((line) => line.startsWith("echo "))!;
-    const answer = execFileSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
-    expect(answer).toBe(quickstart("answer"));
-  });
-
   test("the README's client script prints exactly what the README shows", () => {
-    fs.writeFileSync(path.join(project, "client.mjs"), quickstart("client.mjs"));
+    fs.writeFileSync(path.join(project, "client.mjs"), documentedBlock("quickstart:client.mjs"));
     expect(execFileSync(process.execPath, ["client.mjs"], { cwd: project, encoding: "utf8" })).toBe(
-      quickstart("client-output"),
+      documentedBlock("quickstart:client-output"),
     );
   });
 
@@ -277,7 +344,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
   };
 
   test("the README's HTTP lines build as CommonJS and as ESM, and answer the README's curl requests", async () => {
-    const runs = quickstart("http")
+    const runs = documentedBlock("quickstart:http")
       .split("\n")
       .filter((line) => line.includes("mcp.run(") && !line.startsWith("//"));
     expect(runs).toEqual([expect.not.stringContaining("stateless"), expect.stringContaining("stateless: true")]);
@@ -290,7 +357,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
         built: path.join(project, "dist", `http${i}.${extension === "ts" ? "js" : "mjs"}`),
       })),
     );
-    const server = quickstart("src/server.ts");
+    const server = documentedBlock("quickstart:src/server.ts");
     expect(server).toContain("mcp.run(); // stdio\n");
     for (const { run, source } of variants) fs.writeFileSync(source, server.replace("mcp.run(); // stdio", run));
     try {
@@ -305,13 +372,13 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
         try {
           await listening(`http://127.0.0.1:${port}/mcp`, serving);
           // 2026-07-28: one request, served the same with or without stateless.
-          const [call] = curlRequests(quickstart("curl"));
+          const [call] = curlRequests(documentedBlock("quickstart:curl"));
           const answer = await send(call);
           expect([answer.status, answer.headers.get("content-type")]).toEqual([200, "application/json"]);
           expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER });
           if (!run.includes("stateless")) {
             // 2025-11-25: initialize, then the session on every request.
-            const [initialize, legacyCall] = curlRequests(quickstart("curl-session"));
+            const [initialize, legacyCall] = curlRequests(documentedBlock("quickstart:curl-session"));
             expect(initialize.showsHeaders).toBe(true);
             const initialized = await send(initialize);
             expect(initialized.status).toBe(200);
@@ -344,7 +411,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
     const built = path.join(project, "dist", "cluster.js");
     fs.writeFileSync(
       source,
-      quickstart("src/server.ts").replace("mcp.run(); // stdio", documentedBlock("deployment:cluster")),
+      documentedBlock("quickstart:src/server.ts").replace("mcp.run(); // stdio", documentedBlock("deployment:cluster")),
     );
     try {
       expect(tspc()).toEqual({ status: 0, output: "" });
@@ -362,7 +429,7 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
           await new Promise((resolve) => setTimeout(resolve, 100));
         expect(stderr).toBe(`typemcp: Weather serves MCP at ${url}\n`.repeat(workers));
         // Many clients at once, each on its own connection (the cluster hands out connections).
-        const [call] = curlRequests(quickstart("curl"));
+        const [call] = curlRequests(documentedBlock("quickstart:curl"));
         const answers = await Promise.all(
           Array.from({ length: 20 }, () =>
             fetch(url, { method: "POST", headers: { ...call.headers, connection: "close" }, body: call.body }),
@@ -375,6 +442,123 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
       }
     } finally {
       for (const file of [source, built]) fs.rmSync(file, { force: true });
+    }
+  });
+
+  /**
+   * The quick start's server with `mcp.run(); // stdio` replaced as a page says, in src/<name>.ts
+   * (and .mts, for each of `extensions`), built by tspc with no diagnostic; `use` gets the built
+   * files, with `port: 3000` made a free port in them (3000 may be taken on the machine running
+   * the tests). The files are removed after.
+   */
+  async function withVariant(
+    name: string,
+    replacement: string,
+    extensions: ("ts" | "mts")[],
+    use: (built: { file: string; port: number }[]) => Promise<void>,
+  ): Promise<void> {
+    const server = documentedBlock("quickstart:src/server.ts");
+    expect(server).toContain("mcp.run(); // stdio\n");
+    const files = extensions.map((extension) => ({
+      source: path.join(project, "src", `${name}.${extension}`),
+      built: path.join(project, "dist", `${name}.${extension === "ts" ? "js" : "mjs"}`),
+    }));
+    try {
+      for (const { source } of files) fs.writeFileSync(source, server.replace("mcp.run(); // stdio", replacement));
+      expect(tspc()).toEqual({ status: 0, output: "" });
+      const built = [];
+      for (const { built: file } of files) {
+        const port = await freePort();
+        fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("port: 3000", `port: ${port}`));
+        built.push({ file, port });
+      }
+      await use(built);
+    } finally {
+      for (const { source, built } of files) for (const file of [source, built]) fs.rmSync(file, { force: true });
+    }
+  }
+
+  test("the deployment guide's load balancer line: every interface, the host it names and no other, no sessions, and a warning that says what is exposed", async () => {
+    await withVariant("balanced", documentedBlock("deployment:load-balancer"), ["ts"], async ([{ file, port }]) => {
+      const serving = spawn(process.execPath, [file], { cwd: project, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      serving.stderr!.on("data", (chunk) => (stderr += chunk));
+      try {
+        await listening(`http://127.0.0.1:${port}/mcp`, serving);
+        // Through the load balancer, a request names the host clients use.
+        const [call] = curlRequests(documentedBlock("quickstart:curl"));
+        const answer = await post(port, { ...call.headers, host: "mcp.example.com" }, call.body);
+        expect([answer.status, JSON.parse(answer.body)]).toEqual([
+          200,
+          { jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER },
+        ]);
+        // Any other host is refused, this machine's own address included.
+        expect((await post(port, { ...call.headers, host: `127.0.0.1:${port}` }, call.body)).status).toBe(403);
+        // A 2025-11-25 client gets no session: any instance can answer its next request.
+        const [initialize] = curlRequests(documentedBlock("quickstart:curl-session"));
+        const initialized = await post(port, { ...initialize.headers, host: "mcp.example.com" }, initialize.body);
+        expect(initialized.status).toBe(200);
+        expect(initialized.headers["mcp-session-id"]).toBeUndefined();
+        expect(eventMessage(initialized.body)).toMatchObject({ id: 1, result: { serverInfo: { name: "Weather" } } });
+        for (let i = 0; i < 100 && !stderr.includes("warning"); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(stderr).toBe(
+          `typemcp: Weather serves MCP at http://0.0.0.0:${port}/mcp\n` +
+            `typemcp: warning: listening on 0.0.0.0, not loopback: every tool is callable by anyone who can reach port ${port}\n`,
+        );
+      } finally {
+        serving.kill();
+      }
+    });
+  });
+
+  test("the deployment guide's serverless function: its default export answers the README's curl request as a Request, from CommonJS and from ESM", async () => {
+    // What a platform that calls a function with a Request does, on Node: load the module, call
+    // its default export's fetch with the request it received, whose Host names the URL's host.
+    const driver = path.join(project, "platform.js");
+    fs.writeFileSync(
+      driver,
+      `const { pathToFileURL } = require("node:url");
+const [file, url, headers, body] = process.argv.slice(2);
+(async () => {
+  const handler = file.endsWith(".mjs") ? (await import(pathToFileURL(file).href)).default : require(file).default;
+  const received = { ...JSON.parse(headers), host: new URL(url).host };
+  const response = await handler.fetch(new Request(url, { method: "POST", headers: received, body }));
+  console.log(JSON.stringify({ status: response.status, body: await response.text() }));
+})();
+`,
+    );
+    const [call] = curlRequests(documentedBlock("quickstart:curl"));
+    const platform = (file: string, url: string) =>
+      JSON.parse(
+        execFileSync(process.execPath, [driver, file, url, JSON.stringify(call.headers), call.body], {
+          cwd: project,
+          encoding: "utf8",
+        }),
+      ) as { status: number; body: string };
+    try {
+      await withVariant("handler", documentedBlock("deployment:handler"), ["ts", "mts"], async (built) => {
+        for (const { file } of built) {
+          const answer = platform(file, "https://mcp.example.com/mcp");
+          expect([answer.status, JSON.parse(answer.body)]).toEqual([
+            200,
+            { jsonrpc: "2.0", id: 1, result: MODERN_GET_WEATHER },
+          ]);
+          expect(platform(file, "https://elsewhere.example/mcp").status).toBe(403);
+        }
+      });
+    } finally {
+      fs.rmSync(driver);
+    }
+  });
+
+  test("the quick start's tsconfig.json gives the project Node's types: code that reads process.env builds", () => {
+    const source = path.join(project, "src", "environment.ts");
+    fs.writeFileSync(source, "export const port = Number(process.env.PORT ?? 3000);\n");
+    try {
+      expect(tspc()).toEqual({ status: 0, output: "" });
+    } finally {
+      for (const file of [source, path.join(project, "dist", "environment.js")]) fs.rmSync(file, { force: true });
     }
   });
 
@@ -391,14 +575,8 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
 
   // Last: it patches the project's TypeScript for good.
   test("under a persistent patch (ts-patch install), tsc builds what tspc builds, and typemcp runs on tsc's own TypeScript", () => {
-    const dist = () =>
-      Object.fromEntries(
-        fs
-          .readdirSync(path.join(project, "dist"))
-          .map((f) => [f, fs.readFileSync(path.join(project, "dist", f), "utf8")]),
-      );
     const live = tspc();
-    const built = dist();
+    const built = distOf(project);
     expect(built["server.js"]).toContain(`JSON.parse('{"v":2,"name":"get_weather"`);
     fs.rmSync(path.join(project, "dist"), { recursive: true });
 
@@ -416,121 +594,205 @@ describe.each(TOOLCHAINS)("TypeScript $typescript with ts-patch $tsPatch", ({ ty
       { cwd: project, encoding: "utf8" },
     );
     expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual(live);
-    expect(dist()).toEqual(built);
+    expect(distOf(project)).toEqual(built);
     expect(JSON.parse(fs.readFileSync(probe + ".json", "utf8"))).toBe(1);
   });
 });
 
-describe("TypeScript 7: npm install typescript typemcp, then npx typemcp build", () => {
-  const DOC = fs.readFileSync(path.join(ROOT, "docs", "typescript-7.md"), "utf8");
-  /** docs/typescript-7.md's fenced block after `<!-- ts7:<name> -->`: the test follows it word for word. */
-  const block = (name: string) => {
-    const match = new RegExp(`<!-- ts7:${name.replace(/[./]/g, "\\$&")} -->\n\`\`\`\\w*\n([\\s\\S]*?)\`\`\``).exec(DOC);
-    if (!match) throw new Error(`docs/typescript-7.md has no block ts7:${name}`);
-    return match[1];
-  };
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), "typemcp-consumer-ts7-"));
-  const run = (command: string) => spawnSync("sh", ["-c", command], { cwd: project, encoding: "utf8" });
+describe("the README's quick start without its pin: npm gives TypeScript 7, and a ts-patch beside it that cannot run on it", () => {
+  let folder: string;
+  let project: string;
+  let version: string;
 
   beforeAll(() => {
-    fs.writeFileSync(
-      path.join(project, "package.json"),
-      JSON.stringify({ name: "consumer-ts7", private: true }, null, 2),
-    );
-    fs.writeFileSync(path.join(project, "tsconfig.json"), block("tsconfig.json"));
-    fs.mkdirSync(path.join(project, "src"));
-    fs.writeFileSync(path.join(project, "src", "server.ts"), block("src/server.ts"));
-    // The documented install, the tarball in place of its relative path.
-    const install = block("install").trim();
-    expect(install).toBe("npm install ../typemcp-0.1.0.tgz typescript @types/node@^20");
-    npm(["install", "--no-audit", "--no-fund", tarball, "typescript", "@types/node@^20"], project);
+    folder = installedAsReadme();
+    // The install line as typed by a user who leaves out the versions.
+    project = readmeQuickStart(folder, ["typescript", "ts-patch"]);
+    version = installedVersion(project, "typescript");
   }, 300_000);
 
-  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-  test("npm installs TypeScript 7 as typescript, and no other TypeScript", () => {
-    const version = JSON.parse(
-      fs.readFileSync(path.join(project, "node_modules", "typescript", "package.json"), "utf8"),
-    ).version as string;
-    expect(Number(version.split(".")[0])).toBeGreaterThanOrEqual(7);
-    const typescripts = fs
-      .readdirSync(path.join(project, "node_modules"))
-      .filter((name) => name.startsWith("typescript"));
-    expect(typescripts).toEqual(["typescript"]);
+  test("npm installs TypeScript 7, and tspc stops inside ts-patch before typemcp loads", () => {
+    expect(version).toMatch(/^7\./);
+    const tspc = shell("npx tspc", project);
+    expect(tspc.status).not.toBe(0);
+    expect(tspc.stderr).toContain("TypeError: Cannot read properties of undefined (reading 'LineFeed')");
+    expect(fs.existsSync(path.join(project, "dist"))).toBe(false);
   });
 
-  test("the one documented command builds the server; the official client gets the exact schemas and results over stdio", async () => {
-    const [build, start] = block("build").trim().split("\n");
-    expect(build).toBe("npx typemcp build");
-    const built = run(build);
-    expect({ status: built.status, stderr: built.stderr }).toEqual({ status: 0, stderr: "" });
-    expect(built.stdout).toBe("2 tool registrations built: no errors, 0 warnings.\n");
-    expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(
-      `mcp.tool(get_weather, void 0, JSON.parse('{"v":2,"name":"get_weather"`,
-    );
-    expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
-
-    expect(start).toBe("node dist/server.js");
-    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
-  });
-
-  test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {
-    fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
-    const built = run("npx typemcp build");
-    expect(built.stdout).toBe(
-      "src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n" +
-        "  get_station: result: Station is a class with no declared properties\n" +
-        "3 tool registrations built: no errors, 1 warning.\n",
-    );
-    expect(built.status).toBe(0);
-    expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
-    fs.rmSync(path.join(project, "src", "station.ts"));
-  });
-
-  test("a type error: tsc's message as tsc prints it, exit status 1", () => {
-    fs.writeFileSync(path.join(project, "src", "broken.ts"), `const n: number = "one";\nexport { n };\n`);
-    const built = run("npx typemcp build");
-    expect(built.stdout).toContain(
-      "src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.",
-    );
-    expect(built.stdout.endsWith("2 tool registrations built: no errors, 0 warnings.\n")).toBe(true);
-    expect(built.status).toBe(1);
-    fs.rmSync(path.join(project, "src", "broken.ts"));
-  });
-
-  test("typemcp check on TypeScript 7: the count, exit 0", () => {
-    expect(run("npx typemcp check")).toMatchObject({
+  test("typemcp doctor says in one line what to run instead", () => {
+    expect(shell("npx typemcp doctor", project)).toEqual({
       status: 0,
-      stdout: "2 tool registrations checked: no errors, 0 warnings.\n",
+      stdout: `TypeScript ${version} is installed, which ts-patch cannot run: \`npx tspc\` stops inside ts-patch (TypeError: Cannot read properties of undefined (reading 'LineFeed')) before typemcp loads. Build with \`npx typemcp build\` instead.\n`,
       stderr: "",
     });
   });
 
-  test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, the editor plugin steps aside, an unbuilt tool names typemcp build", () => {
-    expect(run("npx typemcp --help").stdout).toMatch(/^Usage: typemcp <command>/);
-    const transformer = run(`node -e 'require("typemcp/transformer").default({}, {})'`);
-    expect(transformer.stderr).toContain(
-      "has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`",
-    );
-    // The language-service plugin, as an editor's tsserver (a TypeScript 5) would load it here: it steps aside and says why.
-    const plugin = run(
-      `node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`,
-    );
-    expect(JSON.parse(plugin.stdout)).toEqual({
-      same: true,
-      logged: [
-        expect.stringMatching(
-          /^typemcp: language-service plugin disabled: the project installed TypeScript 7\.\d+\.\d+, whose language server loads no plugins; run `npx typemcp check --watch`/,
-        ),
-      ],
-    });
-    fs.writeFileSync(
-      path.join(project, "unbuilt.js"),
-      `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`,
-    );
-    const unbuilt = run("node unbuilt.js");
-    expect(unbuilt.stderr).toContain(
-      "has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`",
-    );
+  test("the README's build and one-line check, run as written, answer what the README shows; the official client gets the exact schemas and results", async () => {
+    expect(runAsWritten(documentedBlock("quickstart:try"), project)).toBe(BUILT + documentedBlock("quickstart:answer"));
+    await expectQuickStartServed([path.join(project, "dist", "server.js")]);
   });
 });
+
+/**
+ * The TypeScripts docs/typescript-7.md's quick start is followed with: its own install, as
+ * written (`typescript` with no version: the latest, 7), TypeScript 5.9, on which the page
+ * says `typemcp build` works too, and TypeScript 7.1, a prerelease whose API is at
+ * typescript/sync (the peer range admits it: the page's plain `npm install`, no
+ * --legacy-peer-deps, no ERESOLVE). `version` is what each installs, `major` its major.
+ */
+const TYPESCRIPT_7_PAGE = [
+  { name: "as written", packages: [], version: /^7\./, major: 7 },
+  { name: "on TypeScript 5.9", packages: ["typescript@~5.9.3"], version: /^5\.9\./, major: 5 },
+  { name: "on TypeScript 7.1", packages: ["typescript@7.1.0-beta"], version: /^7\.1\.0-beta$/, major: 7 },
+];
+
+describe.each(TYPESCRIPT_7_PAGE)(
+  "docs/typescript-7.md's quick start $name: npx typemcp build",
+  ({ packages, version, major }) => {
+    let folder: string;
+    let project: string;
+    const run = (command: string) => shell(command, project);
+
+    beforeAll(() => {
+      folder = installedAsReadme();
+      project = typescript7QuickStart(folder, packages);
+    }, 300_000);
+
+    afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+    test("npm installs that TypeScript as typescript, and no other TypeScript", () => {
+      expect(installedVersion(project, "typescript")).toMatch(version);
+      const typescripts = fs
+        .readdirSync(path.join(project, "node_modules"))
+        .filter((name) => name.startsWith("typescript"));
+      expect(typescripts).toEqual(["typescript"]);
+    });
+
+    test("the one documented command builds the server; the official client gets the exact schemas and results over stdio", async () => {
+      const [build, start] = documentedBlock("ts7:build").trim().split("\n");
+      expect(build).toBe("npx typemcp build");
+      expect(run(build)).toEqual({ status: 0, stdout: BUILT, stderr: "" });
+      expect(fs.readFileSync(path.join(project, "dist", "server.js"), "utf8")).toContain(
+        `mcp.tool(get_weather, void 0, JSON.parse('{"v":2,"name":"get_weather"`,
+      );
+      expect(fs.existsSync(path.join(project, "dist", "server.js.map"))).toBe(false);
+
+      expect(start).toBe("node dist/server.js");
+      await expectQuickStartServed([path.join(project, "dist", "server.js")]);
+    });
+
+    test("the page's tsconfig.json gives the project Node's types: code that reads process.env builds (TS2591 without them)", () => {
+      const source = path.join(project, "src", "environment.ts");
+      fs.writeFileSync(source, "export const port = Number(process.env.PORT ?? 3000);\n");
+      try {
+        expect(run("npx typemcp build")).toEqual({ status: 0, stdout: BUILT, stderr: "" });
+      } finally {
+        for (const file of [source, path.join(project, "dist", "environment.js")]) fs.rmSync(file, { force: true });
+      }
+    });
+
+    test("typemcp's warning is printed with its location; warnings do not fail the build, and the output is still written", () => {
+      fs.writeFileSync(path.join(project, "src", "station.ts"), STATION);
+      const built = run("npx typemcp build");
+      expect(built.stdout).toBe(
+        "src/station.ts(10,37): warning TS93001: Function get_station: return type Station is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)\n" +
+          "  get_station: result: Station is a class with no declared properties\n" +
+          "3 tool registrations built: no errors, 1 warning.\n",
+      );
+      expect(built.status).toBe(0);
+      expect(fs.existsSync(path.join(project, "dist", "station.js"))).toBe(true);
+      fs.rmSync(path.join(project, "src", "station.ts"));
+    });
+
+    test("a type error: tsc's message as tsc prints it, counted in the summary, exit status 1", () => {
+      fs.writeFileSync(path.join(project, "src", "broken.ts"), `const n: number = "one";\nexport { n };\n`);
+      const built = run("npx typemcp build");
+      expect(built.stdout).toContain(
+        "src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      );
+      expect(built.stdout.endsWith("2 tool registrations built: 1 error, 0 warnings.\n")).toBe(true);
+      expect(built.status).toBe(1);
+      fs.rmSync(path.join(project, "src", "broken.ts"));
+    });
+
+    test("typemcp check: the count, exit 0", () => {
+      expect(run("npx typemcp check")).toEqual({
+        status: 0,
+        stdout: "2 tool registrations checked: no errors, 0 warnings.\n",
+        stderr: "",
+      });
+    });
+
+    test("the page's command beside the editor, npx typemcp check --watch: the diagnostics, then again on a change", async () => {
+      const command = documentedBlock("ts7:check-watch").trim();
+      expect(command).toBe("npx typemcp check --watch");
+      // Its own process group, so that it can be stopped (Ctrl-C: SIGINT) with the npx it runs under.
+      const watching = spawn("sh", ["-c", command], {
+        cwd: project,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      watching.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+      const reported = async (count: number) => {
+        for (let i = 0; i < 600 && (output.match(/Watching for file changes\./g) ?? []).length < count; i++) {
+          if (watching.exitCode !== null) throw new Error(`the watch exited (${watching.exitCode}):\n${output}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        if ((output.match(/Watching for file changes\./g) ?? []).length < count)
+          throw new Error(`no report ${count}:\n${output}`);
+      };
+      const broken = path.join(project, "src", "broken.ts");
+      try {
+        await reported(1);
+        expect(output).toContain("2 tool registrations checked: no errors, 0 warnings.\n");
+        fs.writeFileSync(broken, `const n: number = "one";\nexport { n };\n`);
+        await reported(2);
+        expect(output).toMatch(/File change detected \(src\/broken\.ts\): checking again\.\n/);
+        expect(output).toContain(
+          "src/broken.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'.\n2 tool registrations checked: 1 error, 0 warnings.\n",
+        );
+      } finally {
+        if (watching.exitCode === null) {
+          const exited = new Promise((resolve) => watching.once("exit", resolve));
+          process.kill(-watching.pid!, "SIGINT");
+          await exited;
+        }
+        fs.rmSync(broken, { force: true });
+      }
+    });
+
+    if (major === 7)
+      test("the entry points say what to run on TypeScript 7: --help works, the transformer names typemcp build, the editor plugin steps aside, an unbuilt tool names typemcp build", () => {
+        expect(run("npx typemcp --help").stdout).toMatch(/^Usage: typemcp <command>/);
+        const transformer = run(`node -e 'require("typemcp/transformer").default({}, {})'`);
+        expect(transformer.stderr).toContain(
+          "has no transformer API, so neither tspc nor ts-patch can run typemcp's transformer on it. Build with `npx typemcp build`",
+        );
+        // The language-service plugin, as an editor's tsserver (a TypeScript 5) would load it here: it steps aside and says why.
+        const plugin = run(
+          `node -e 'const service = {}; const logged = []; const created = require("typemcp/language-service")({ typescript: { version: "5.9.3" } }).create({ languageService: service, project: { projectService: { logger: { info: (m) => logged.push(m) } } } }); console.log(JSON.stringify({ same: created === service, logged }))'`,
+        );
+        expect(JSON.parse(plugin.stdout)).toEqual({
+          same: true,
+          logged: [
+            expect.stringMatching(
+              new RegExp(
+                `^typemcp: language-service plugin disabled: the project installed TypeScript ${installedVersion(project, "typescript").replace(/\./g, "\\.")}, whose language server loads no plugins; run \`npx typemcp check --watch\``,
+              ),
+            ),
+          ],
+        });
+        fs.writeFileSync(
+          path.join(project, "unbuilt.js"),
+          `const { MCPServer } = require("typemcp");\nnew MCPServer("x").tool(function f() {});\n`,
+        );
+        const unbuilt = run("node unbuilt.js");
+        expect(unbuilt.stderr).toContain(
+          "has no compiled schema: the typemcp transformer did not run on this file. TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build`",
+        );
+      });
+  },
+);

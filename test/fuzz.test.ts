@@ -7,7 +7,8 @@
  *
  *   - emit a contract whose schemas are valid JSON Schema 2020-12 (Ajv's meta-schema, and what
  *     it cannot see: values JSON has no form for, dangling `$ref`s, required properties an exact
- *     object does not declare, patterns that are no regular expression), or
+ *     object does not declare, patterns that are no regular expression) and, where the
+ *     arguments hold Dates, a Date plan the runtime can follow, or
  *   - report a diagnostic with a location (file and start) inside the tool's declaration,
  *
  * never throw, never report TS93099 (typemcp's own failure), and finish each batch in bounded

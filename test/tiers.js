@@ -34,6 +34,9 @@ const fast = [
   "oracle.test.ts",
   "fuzz.test.ts",
   "tiers.test.ts",
+  // What npm ci installs (package-lock.json's engines) and what the README and docs/ say and link.
+  "engines.test.ts",
+  "documentation.test.ts",
 ];
 
 /**

@@ -424,3 +424,110 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   expect(count.description).toBe("Counts stations; see {@link find_station}.");
   expect(count.inputSchema.properties).toEqual({ region: { type: "string", description: "Of the region." } });
 });
+
+describe("the Dates of the arguments: the plan written into the contract", () => {
+  // Each tool's `dates`, exactly: where the runtime makes a Date of a date-time string
+  // (runtime/dates.ts). Declarations the tools share are written once.
+  const DECLARATIONS =
+    `import type { Format } from "typemcp";\n` +
+    `interface Meeting { title: string; at: Date; ends?: Date }\n` +
+    `interface Range { from: Date; to?: Date; label: string }\n` +
+    `interface Plain { title: string; count: number }\n` +
+    `type Step = { kind: "wait"; until: Date; then?: Step | Fork } | { kind: "stop" };\n` +
+    `interface Fork { kind: "fork"; at: Date; branches: (Step | Fork)[] }\n`;
+  const tools: Record<string, string> = {
+    none: `(count: number, plain: Plain, stamp: string & Format<"date-time">, stamps: Record<string, string>)`,
+    top: `(at: Date, count: number)`,
+    optional_nullable: `(at?: Date | null, until: Date | undefined = undefined)`,
+    shared: `(first: Meeting, rest: Meeting[], byRoom: Record<string, Meeting>)`,
+    destructured: `({ from, to }: Range)`,
+    literals_beside: `(at: Date | "now" | "never" | 0)`,
+    tuples: `(pair: [Date, string, ...Date[]], head: [string, Date], tail: [Date, string])`,
+    number_keys: `(byDay: Record<number, Date>)`,
+    template_keys: `(log: { note: string; [key: \`at_\${string}\`]: Date })`,
+    merged_objects: `(event: { kind: "once"; at: Date } | { kind: "every"; hours: number; at?: number })`,
+    recursive_union: `(step: Step | Fork)`,
+    absent: `(at: Date, nothing?: undefined)`,
+  };
+  let plans: Record<string, unknown>;
+  beforeAll(() => {
+    const body = Object.entries(tools)
+      .map(([name, params]) => `function ${name}${params}: string { return ""; }\nmcp.tool(${name});\n`)
+      .join("");
+    const compiled = compileSnippets("dates", { tools: HEADER + DECLARATIONS + body }).tools;
+    expect(compiled.compilerErrors).toEqual([]);
+    expect(compiled.diagnostics).toEqual([]);
+    plans = Object.fromEntries(emittedRegistrations(compiled.js).map(({ fn, contract }) => [fn, contract.dates]));
+  });
+
+  const date = { date: true };
+
+  test('a tool whose arguments hold no Date has no plan: a string & Format<"date-time"> stays a string', () => {
+    expect(plans.none).toBeUndefined();
+  });
+
+  test("parameters, optional and nullable ones: null and a missing argument stay as they are", () => {
+    expect(plans.top).toEqual({ arguments: { properties: { at: date } } });
+    expect(plans.optional_nullable).toEqual({ arguments: { properties: { at: date, until: date } } });
+    expect(plans.absent).toEqual({ arguments: { properties: { at: date } } });
+  });
+
+  test("a named type's plan is written once and referred to, in arrays and records too", () => {
+    expect(plans.shared).toEqual({
+      arguments: {
+        properties: {
+          first: { ref: "Meeting" },
+          rest: { items: { ref: "Meeting" } },
+          byRoom: { additionalProperties: { ref: "Meeting" } },
+        },
+      },
+      defs: { Meeting: { properties: { at: date, ends: date } } },
+    });
+  });
+
+  test("one destructured parameter: its object is the arguments object", () => {
+    expect(plans.destructured).toEqual({
+      arguments: { ref: "Range" },
+      defs: { Range: { properties: { from: date, to: date } } },
+    });
+  });
+
+  test("a union's string literals stay strings beside a Date; a number is never a Date", () => {
+    expect(plans.literals_beside).toEqual({
+      arguments: { properties: { at: { date: true, keep: ["now", "never"] } } },
+    });
+  });
+
+  test("tuples by position: before a rest element every position is listed, null where no Date is", () => {
+    expect(plans.tuples).toEqual({
+      arguments: {
+        properties: {
+          pair: { prefixItems: [date, null], items: date },
+          head: { prefixItems: [null, date] },
+          tail: { prefixItems: [date] },
+        },
+      },
+    });
+  });
+
+  test("records: Record<number, Date> is an object or an array; declared keys beside an index signature are listed as null", () => {
+    expect(plans.number_keys).toEqual({
+      arguments: { properties: { byDay: { items: date, additionalProperties: date } } },
+    });
+    expect(plans.template_keys).toEqual({
+      arguments: { properties: { log: { properties: { note: null }, additionalProperties: date } } },
+    });
+  });
+
+  test("a union of objects is merged by key, as its values are JSON; a recursive union refers to itself", () => {
+    expect(plans.merged_objects).toEqual({ arguments: { properties: { event: { properties: { at: date } } } } });
+    expect(plans.recursive_union).toEqual({
+      arguments: { properties: { step: { ref: "Step_Fork" } } },
+      defs: {
+        Step_Fork: {
+          properties: { until: date, then: { ref: "Step_Fork" }, at: date, branches: { items: { ref: "Step_Fork" } } },
+        },
+      },
+    });
+  });
+});

@@ -5,7 +5,7 @@
  * byte for byte, contracts included; the diagnostics line for line; the built servers serve
  * exactly expected.json; `typemcp check` and `typemcp manifest` print the same both ways.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Manifest, MCPServer, ToolContract } from "typemcp";
@@ -21,7 +21,9 @@ import {
   FIXTURES_TS7_OUT,
   KNOWN_ORDER_DIFFERENCES,
   runCli7,
+  TS71_DIR,
   WITH_TS7,
+  WITH_TS71,
   writeFixturesTs7Config,
 } from "./support/ts7";
 import Ajv2020 from "ajv/dist/2020";
@@ -113,6 +115,82 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
   });
 });
 
+describe("TypeScript 7.1: its API at typescript/sync, not 7.0's typescript/unstable/sync", () => {
+  const version = (JSON.parse(fs.readFileSync(path.join(TS71_DIR, "package.json"), "utf8")) as { version: string })
+    .version;
+  const folder = path.join(ROOT, ".build", "fixtures-ts7.1");
+  const built71 = runCli(["build", writeFixturesTs7Config(folder)], ROOT, WITH_TS71);
+
+  test("the installed package is 7.1 and exports the API only at 7.1's place", () => {
+    expect(version).toMatch(/^7\.1\./);
+    const exported = Object.keys(
+      (JSON.parse(fs.readFileSync(path.join(TS71_DIR, "package.json"), "utf8")) as { exports: object }).exports,
+    );
+    expect(exported).toEqual(expect.arrayContaining(["./sync", "./ast", "./ast/is"]));
+    expect(exported.filter((subpath) => subpath.startsWith("./unstable/"))).toEqual([]);
+  });
+
+  test("typemcp build on the fixtures prints what it prints on 7.0 and writes every file byte for byte as on 7.0", () => {
+    expect(built71).toEqual(built);
+    const seven = modules(FIXTURES_TS7_OUT);
+    expect(modules(path.join(folder, "out"))).toEqual(seven);
+  });
+
+  test("check and manifest print what they print on 7.0", () => {
+    for (const args of [
+      ["check", "fixtures/tsconfig.json"],
+      ["manifest", "fixtures/tsconfig.json"],
+    ])
+      expect(runCli(args, ROOT, WITH_TS71)).toEqual(runCli7(args));
+  });
+});
+
+test.each([
+  ["7.0", WITH_TS7],
+  ["7.1", WITH_TS71],
+])("typemcp doctor on TypeScript %s: tspc cannot build it, typemcp build does, in one line", (_, env) => {
+  const dir = srcProject("doctor-ts7", { "server.ts": "export {};\n" });
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(env.TYPEMCP_TYPESCRIPT, "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  expect(runCli(["doctor"], dir, env)).toEqual({
+    status: 0,
+    stdout: `TypeScript ${version} is installed, which ts-patch cannot run: \`npx tspc\` stops inside ts-patch (TypeError: Cannot read properties of undefined (reading 'LineFeed')) before typemcp loads. Build with \`npx typemcp build\` instead.\n`,
+    stderr: "",
+  });
+});
+
+describe("a TypeScript typemcp does not know: one line saying what was found and what typemcp supports, exit 2", () => {
+  /** A package folder holding only a package.json, as a TypeScript of that version and those exports would have it. */
+  const fakeTypeScript = (folder: string, manifest: object) =>
+    writeProject(folder, { "package.json": JSON.stringify({ name: "typescript", ...manifest }) });
+  const project = () => srcProject("unknown-ts-project", { "server.ts": "export {};\n" });
+
+  test("an 8.x", () => {
+    const ts8 = fakeTypeScript("typescript-8", { version: "8.0.0", exports: { "./sync": "./sync.js" } });
+    for (const command of ["build", "check", "manifest", "doctor"])
+      expect(runCli([command], project(), { TYPEMCP_TYPESCRIPT: ts8 })).toEqual({
+        status: 2,
+        stdout: "",
+        stderr:
+          "typemcp: TypeScript 8.0.0 is newer than typemcp knows: typemcp supports TypeScript 5.x, 6.x, 7.0 and 7.1 (npm install --save-dev typescript@~7.0.2)\n",
+      });
+  });
+
+  test("a 7.x whose API is at neither 7.0's place nor 7.1's", () => {
+    const moved = fakeTypeScript("typescript-7-moved", { version: "7.2.0", exports: { "./api/sync": "./sync.js" } });
+    for (const command of ["build", "check", "manifest"])
+      expect(runCli([command], project(), { TYPEMCP_TYPESCRIPT: moved })).toEqual({
+        status: 2,
+        stdout: "",
+        stderr:
+          "typemcp: TypeScript 7.2.0 exports its API at neither typescript/sync (7.1) nor typescript/unstable/sync (7.0), the places typemcp knows: typemcp supports TypeScript 5.x, 6.x, 7.0 and 7.1 (npm install --save-dev typescript@~7.0.2)\n",
+      });
+  });
+});
+
 describe.each(cases)("$name, built on TypeScript 7, served", ({ name, expected }) => {
   test("tools/list and calls through the SDK client are expected.json's", async () => {
     const module = path.join(FIXTURES_TS7_OUT, name, "tool.js");
@@ -147,7 +225,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts5 = runCli(["check", "fixtures/tsconfig.json"]);
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
-    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 8 errors, 2 warnings\.$/m);
+    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 14 errors, 2 warnings\.$/m);
   });
 
   test("a tool name registered twice on one server: the same errors as TypeScript 5's (a const through an import, a readonly property, a class's @tool methods)", () => {
@@ -199,46 +277,210 @@ describe("typemcp check and manifest on TypeScript 7", () => {
   });
 });
 
-describe("typemcp build --watch on TypeScript 7", () => {
-  test("builds, then builds again when a source changes: the new contract is in the emitted call", async () => {
-    const source = (parameter: string) =>
-      `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameter}): string { return ""; }\nmcp.tool(greet);\n`;
-    const dir = srcProject("ts7-watch", { "server.ts": source("name: string") });
-    const child = spawn(process.execPath, [CLI, "build", "--watch"], {
-      cwd: dir,
-      env: { ...process.env, ...WITH_TS7 },
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    const waitFor = async (count: number) => {
-      for (let waited = 0; (output.match(/Watching for file changes\./g) ?? []).length < count; waited += 50) {
-        if (waited > 60_000) throw new Error(`no build after a change:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+/** The TypeScripts a command runs on: the project's 5.9, and 7.0 and 7.1 chosen with TYPEMCP_TYPESCRIPT. */
+const TYPESCRIPTS: { typescript: string; env: Record<string, string> }[] = [
+  { typescript: "5.9", env: {} },
+  { typescript: "7.0", env: WITH_TS7 },
+  { typescript: "7.1", env: WITH_TS71 },
+];
+
+/** `typemcp <command> --watch` in `dir`: its output so far, and a wait for its next "Watching for file changes." line. */
+function startWatch(command: "build" | "check", dir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [CLI, command, "--watch"], { cwd: dir, env: { ...process.env, ...env } });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  let seen = 0;
+  return {
+    output: () => output,
+    /** Resolves once the command has run again (the first time: once it runs and watches). */
+    next: async (): Promise<string> => {
+      const from = output.length;
+      seen++;
+      for (let waited = 0; (output.match(/Watching for file changes\./g) ?? []).length < seen; waited += 25) {
+        if (waited > 60_000) throw new Error(`no run after a change:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
-    };
-    const emitted = () =>
-      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract;
-    try {
-      await waitFor(1);
-      expect(output).toContain("1 tool registration built: no errors, 0 warnings.\n");
-      expect(emitted().params).toEqual(["name"]);
-      fs.writeFileSync(path.join(dir, "src", "server.ts"), source("name: string, times: number"));
-      await waitFor(2);
-      expect(output).toMatch(/File change detected \(src\/server\.ts\): building again\./);
-      expect(emitted().params).toEqual(["name", "times"]);
-      expect(emitted().inputSchema).toEqual({
-        type: "object",
-        title: "greetArguments",
-        properties: { name: { type: "string" }, times: { type: "number" } },
-        required: ["name", "times"],
-        additionalProperties: false,
-      });
-    } finally {
+      return output.slice(from);
+    },
+    stop: async () => {
       child.kill("SIGINT");
-      await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** A change saved as `sed -i` saves it, and most editors: a new file written, then renamed over the old one. */
+const renameSave = (file: string, from: RegExp, to: string) =>
+  execFileSync("sed", ["-E", "-i", `s/${from.source}/${to}/`, file]);
+
+const greeter = (parameters: string) =>
+  `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("w");\nfunction greet(${parameters}): string { return ""; }\nmcp.tool(greet);\n`;
+
+describe.each(TYPESCRIPTS)("typemcp build --watch on TypeScript $typescript", ({ typescript, env }) => {
+  test("every save is built: five saves by rename in a row, a save in place, a new file, a syntax error and its fix, the new file removed", async () => {
+    const dir = srcProject(`watch-${typescript}`, { "server.ts": greeter("name: string") });
+    const server = path.join(dir, "src", "server.ts");
+    const watching = startWatch("build", dir, env);
+    const params = (file = "server.js") =>
+      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", file), "utf8"))[0].contract.params;
+    const rebuilt = (output: string, file = "src/server.ts") =>
+      expect(output).toMatch(
+        new RegExp(`^\\[[\\d:]+\\] File change detected \\(${file.replace(".", "\\.")}\\): building again\\.\\n`),
+      );
+    try {
+      expect(await watching.next()).toMatch(/^1 tool registration built: no errors, 0 warnings\.\n\[[\d:]+\] Watching/);
+      expect(params()).toEqual(["name"]);
+      for (let i = 1; i <= 5; i++) {
+        renameSave(server, /greet\([^)]*\)/, `greet(name: string, edit${i}: number)`);
+        rebuilt(await watching.next());
+        expect(params()).toEqual(["name", `edit${i}`]);
+      }
+      // In place: the same file written over.
+      fs.writeFileSync(server, greeter("name: string, inPlace: boolean"));
+      rebuilt(await watching.next());
+      expect(params()).toEqual(["name", "inPlace"]);
+      // A new file: the program takes it in, its contract is in its output.
+      fs.writeFileSync(
+        path.join(dir, "src", "extra.ts"),
+        `import { mcp } from "./server";\nfunction extra(count: number): number { return count; }\nmcp.tool(extra);\n`,
+      );
+      const added = await watching.next();
+      rebuilt(added, "src/extra.ts");
+      expect(added).toContain("2 tool registrations built: no errors, 0 warnings.\n");
+      expect(params("extra.js")).toEqual(["count"]);
+      // A stray `*//`: tsc's diagnostic, with its file and place, and the build goes on watching.
+      renameSave(server, /^function greet/, "\\/** Greets. *\\/\\/\\nfunction greet");
+      const broken = await watching.next();
+      rebuilt(broken);
+      expect(broken).toContain("src/server.ts(3,15): error TS1161: Unterminated regular expression literal.\n");
+      expect(broken).not.toMatch(/^typemcp: /m);
+      renameSave(server, /\*\/\/$/, "*\\/");
+      const fixed = await watching.next();
+      expect(fixed).toContain("2 tool registrations built: no errors, 0 warnings.\n");
+      expect(params()).toEqual(["name", "inPlace"]);
+      expect(fs.readdirSync(path.join(dir, "dist")).sort()).toEqual(["extra.js", "server.js"]);
+      // A file removed leaves the program: its registration is no longer counted.
+      fs.rmSync(path.join(dir, "src", "extra.ts"));
+      const removed = await watching.next();
+      rebuilt(removed, "src/extra.ts");
+      expect(removed).toContain("1 tool registration built: no errors, 0 warnings.\n");
+    } finally {
+      await watching.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });
+
+describe.each(TYPESCRIPTS)(
+  "typemcp build on TypeScript $typescript: the compiler's diagnostics first, with their places, and counted",
+  ({ typescript, env }) => {
+    const ts7 = typescript !== "5.9";
+    const build = (folder: string, source: string) => {
+      const dir = srcProject(`${folder}-${typescript}`, { "server.ts": source });
+      return { dir, run: runCli(["build"], dir, env) };
+    };
+    /** What tsc wrote and nothing else: no source map typemcp asked for is left, nor its sourceMappingURL line. */
+    const expectOnlyTscOutput = (dir: string) => {
+      expect(fs.readdirSync(path.join(dir, "dist"))).toEqual(["server.js"]);
+      expect(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8")).not.toContain("sourceMappingURL");
+    };
+
+    test("a type error: tsc's line, and the summary counts it with typemcp's, exit 1", () => {
+      const { run } = build("tsc-error", `${greeter("name: string")}const n: number = "one";\nexport { n };\n`);
+      expect(run).toEqual({
+        status: 1,
+        stdout:
+          "src/server.ts(5,7): error TS2322: Type 'string' is not assignable to type 'number'.\n" +
+          "1 tool registration built: 1 error, 0 warnings.\n",
+        stderr: "",
+      });
+    });
+
+    test("an unterminated string: tsc's diagnostics, then (TypeScript 7) the file whose JavaScript does not parse, located; no crash, no stray map", () => {
+      const { dir, run } = build("unterminated", greeter("name: string").replace('return ""', 'return "Overcast'));
+      const tsc =
+        "src/server.ts(3,59): error TS1002: Unterminated string literal.\n" +
+        "src/server.ts(5,1): error TS1005: '}' expected.\n";
+      expect(run).toEqual({
+        status: 1,
+        stdout: ts7
+          ? tsc +
+            "src/server.ts(3,47): error TS93005: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated string constant at dist/server.js(7,12)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "1 tool registration built: 3 errors, 0 warnings.\n"
+          : `${tsc}1 tool registration built: 2 errors, 0 warnings.\n`,
+        stderr: "",
+      });
+      expectOnlyTscOutput(dir);
+    });
+
+    test("a stray *//: tsc's TS1161 with its place, then (TypeScript 7) the file whose JavaScript does not parse; no crash, no stray map", () => {
+      const { dir, run } = build(
+        "stray-comment-end",
+        greeter("name: string").replace("function greet", "/** Greets. *//\nfunction greet"),
+      );
+      const tsc = "src/server.ts(3,15): error TS1161: Unterminated regular expression literal.\n";
+      expect(run).toEqual({
+        status: 1,
+        stdout: ts7
+          ? tsc +
+            "src/server.ts(3,16): error TS93005: The JavaScript TypeScript 7 emitted for this file does not parse (Unterminated regular expression at dist/server.js(6,17)), so typemcp could not write the contracts of its 1 tool registration into it: fix the syntax error and build again\n" +
+            "1 tool registration built: 2 errors, 0 warnings.\n"
+          : `${tsc}1 tool registration built: 1 error, 0 warnings.\n`,
+        stderr: "",
+      });
+      expectOnlyTscOutput(dir);
+    });
+  },
+);
+
+test("tsc's errors are counted from its output, plain and --pretty (as on a terminal) alike", () => {
+  const { tscErrorCount } = require(path.join(ROOT, "dist", "cli", "build.js")) as typeof import("../cli/build");
+  const dir = srcProject("tsc-count", {
+    "a.ts": `const n: number = "one";\nexport { n };\n`,
+    "b.ts": `const s: string = 1;\nconst t: string = 2;\nexport { s, t };\n`,
+  });
+  const tsc = (pretty: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"),
+        "-p",
+        ".",
+        "--noEmit",
+        "--pretty",
+        String(pretty),
+      ],
+      { cwd: dir, encoding: "utf8" },
+    ).stdout;
+  expect(tscErrorCount(tsc(false), false)).toBe(3);
+  expect(tscErrorCount(tsc(true), true)).toBe(3);
+  expect(tscErrorCount("", false)).toBe(0);
+  expect(tscErrorCount("", true)).toBe(0);
+});
+
+test("typemcp check --watch on TypeScript 7 sees five saves by rename in a row", async () => {
+  const dir = writeProject("ts7-check-watch", {
+    "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+    "server.ts": greeter("name: string"),
+  });
+  const watching = startWatch("check", dir, WITH_TS7);
+  try {
+    expect(await watching.next()).toMatch(/^1 tool registration checked: no errors, 0 warnings\.\n/);
+    for (let i = 1; i <= 5; i++) {
+      renameSave(path.join(dir, "server.ts"), /greet\([^)]*\)/, `greet(name: string, edit${i}: number)`);
+      const checked = await watching.next();
+      expect(checked).toMatch(
+        /File change detected \(server\.ts\): checking again\.\n1 tool registration checked: no errors, 0 warnings\.\n/,
+      );
+    }
+    renameSave(path.join(dir, "server.ts"), /return ""/, "return 1");
+    expect(await watching.next()).toContain(
+      "server.ts(3,55): error TS2322: Type 'number' is not assignable to type 'string'.\n1 tool registration checked: 1 error, 0 warnings.\n",
+    );
+  } finally {
+    await watching.stop();
+  }
+}, 120_000);
 
 test("the transformer entry, handed TypeScript 7 (by ts-patch, ts-jest), says to build with typemcp build instead of failing inside", () => {
   const plugin = (

@@ -3,6 +3,7 @@ import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
 import { toolNameProblem } from "../runtime/tool-name";
 import { DiagnosticCategory } from "./checker/flags";
 import type { Compilation, CompiledRegistration } from "./compilation";
+import { datesOf, type DateInput } from "./dates";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt } from "./diagnostics";
 import { argumentPassing, inputSchema, readParameters } from "./input-schema";
@@ -48,7 +49,7 @@ export function compileTool(
     c.error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
     return c.fail("tool");
   }
-  const inputs =
+  const inputs: DateInput[] =
     parameters.kind === "object"
       ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
       : parameters.args;
@@ -62,6 +63,17 @@ export function compileTool(
         problems.map((p) => describeProblem(name, p)),
       );
     }
+  }
+
+  // Only once every parameter can be described: the plan reads the models the schema is written from.
+  const dates = c.failed ? undefined : datesOf(inputs, parameters.kind === "object");
+  for (const { input, problems } of dates?.problems ?? []) {
+    c.error(
+      input.node,
+      DiagnosticCode.InputNotSerializable,
+      `Function ${name}: parameter ${input.name} cannot reach the tool as the type it declares`,
+      problems.map((p) => describeProblem(name, p)),
+    );
   }
 
   const output = toolOutput(c, name, fn, options.structuredOutput);
@@ -80,6 +92,7 @@ export function compileTool(
     contract.outputSchema = output.schema;
     if (output.wrapped) contract.wrapped = true;
   }
+  if (dates?.plan) contract.dates = dates.plan;
   return { contract, diagnostics: c.diagnostics };
 }
 

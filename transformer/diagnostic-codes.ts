@@ -11,6 +11,11 @@ export const DiagnosticCode = {
   InvalidRegistration: 93003,
   /** A prompt argument's or URI template variable's type is not one text can carry (a string, a number or a boolean). */
   ArgumentNotText: 93004,
+  /**
+   * `typemcp build` on TypeScript 7 could not write the contracts into a file's emitted
+   * JavaScript: it does not parse (its source has a syntax error, which tsc reports).
+   */
+  ContractsNotWritten: 93005,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;

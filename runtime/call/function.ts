@@ -4,6 +4,7 @@ import { toolContext } from "../context";
 import type { JsonSchema } from "../contract";
 import type { CallSite, Fault, Who } from "../faults";
 import { validationMessage } from "../messages";
+import { DateError } from "../dates";
 import { errorMessage, isThenable } from "./thrown";
 
 /** A function as registered: its parameters are whatever its author declared. */
@@ -49,7 +50,8 @@ export function retitled(schema: JsonSchema, from: string, to: string): JsonSche
  * takes, in this order:
  *
  *   1. `checkArguments`: the arguments against the contract's schema, with the checker that
- *      checks every value in typemcp (runtime/check.ts);
+ *      checks every value in typemcp (runtime/check.ts), then given their Dates where the
+ *      parameters hold any (`revive`, runtime/dates.ts);
  *   2. `invoke`: the function called with them in place (positionally, or as one object), the
  *      request's context where it takes one, within its timeout if it has one;
  *   3. `answer`: its value checked and put in the kind's answer.
@@ -63,6 +65,8 @@ export abstract class RegisteredFunction<Answer> {
   abstract readonly who: Who;
   /** Made on the first request (a server with many registrations starts without them), shared by equal schemas. */
   private argumentsChecker?: Checker;
+  /** Gives the valid arguments their Dates, where the parameters hold any (runtime/dates.ts). */
+  protected revive?: (args: Record<string, unknown>) => Record<string, unknown>;
 
   constructor(
     private readonly fn: AnyFunction,
@@ -96,6 +100,16 @@ export abstract class RegisteredFunction<Answer> {
   protected serve(args: Record<string, unknown>, request: Request): Answer | Promise<Answer> {
     const invalid = this.checkArguments(args);
     if (invalid !== undefined) return this.refuse(invalid, "arguments");
+    if (this.revive) {
+      try {
+        args = this.revive(args);
+      } catch (error) {
+        // Revived as deep as they were checked: arguments nested deeper than the stack are refused, not a crash.
+        if (error instanceof RangeError) return this.refuse("the arguments are nested too deeply", "arguments");
+        const why = error instanceof DateError ? error.describe() : errorMessage(error);
+        return this.refuse(`the arguments could not be read: ${why}`, "arguments");
+      }
+    }
     let value: unknown;
     try {
       value = this.invoke(args, request);

@@ -1,5 +1,6 @@
 // Drives a server with Vercel's AI SDK MCP client (`@ai-sdk/mcp`, ESM only, so in its own
-// process): node ai-sdk-client.mjs <"stdio" command args... | "http" url> <calls as JSON>.
+// process; test/third-party-client.test.ts copies this file to .build/ai-sdk, where it installs
+// @ai-sdk/mcp, and runs it there): node ai-sdk-client.mjs <"stdio" command args... | "http" url> <calls as JSON>.
 // Prints one JSON line: what the client negotiated, listed and got back, and anything it
 // reported on the console or as an uncaught error.
 import { createMCPClient } from "@ai-sdk/mcp";

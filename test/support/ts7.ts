@@ -17,6 +17,10 @@ export const TS7_VERSION = (
 ).version;
 export const WITH_TS7 = { TYPEMCP_TYPESCRIPT: TS7_DIR };
 
+/** TypeScript 7.1, whose API is at `typescript/sync` (7.0's at `typescript/unstable/sync`): the npm alias `typescript-7.1`. */
+export const TS71_DIR = path.join(ROOT, "node_modules", "typescript-7.1");
+export const WITH_TS71 = { TYPEMCP_TYPESCRIPT: TS71_DIR };
+
 /** The CLI with TypeScript 7 as the project's TypeScript. */
 export function runCli7(args: string[], cwd: string = ROOT): CliRun {
   return runCli(args, cwd, WITH_TS7);
@@ -26,16 +30,19 @@ export function runCli7(args: string[], cwd: string = ROOT): CliRun {
 export const FIXTURES_TS7 = path.join(ROOT, ".build", "fixtures-ts7");
 export const FIXTURES_TS7_OUT = path.join(FIXTURES_TS7, "out");
 
-/** The fixtures' tsconfig.json with another output folder: the same program, file for file, in the same order. */
-export function writeFixturesTs7Config(): string {
-  fs.rmSync(FIXTURES_TS7, { recursive: true, force: true });
-  fs.mkdirSync(FIXTURES_TS7, { recursive: true });
-  const file = path.join(FIXTURES_TS7, "tsconfig.json");
+/**
+ * The fixtures' tsconfig.json with another output folder (`folder`/out, default FIXTURES_TS7):
+ * the same program, file for file, in the same order.
+ */
+export function writeFixturesTs7Config(folder: string = FIXTURES_TS7): string {
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, "tsconfig.json");
   fs.writeFileSync(
     file,
     JSON.stringify(
       {
-        extends: path.relative(FIXTURES_TS7, path.join(FIXTURES, "tsconfig.json")),
+        extends: path.relative(folder, path.join(FIXTURES, "tsconfig.json")),
         compilerOptions: { outDir: "out" },
       },
       null,

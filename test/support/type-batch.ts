@@ -6,6 +6,7 @@
 import * as ts from "typescript";
 import { createTransformer, DiagnosticCode } from "typemcp/transformer";
 import { CONTRACT_VERSION, type JsonSchema, type ToolContract } from "typemcp";
+import { dateReviver } from "../../runtime/dates";
 import { CONTRACT_TEXT, emittedRegistrations, schemaProblems } from "./emitted-contracts";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -178,6 +179,13 @@ export function verdictOf(outcome: ToolOutcome, direction: "input" | "output", o
       return failure(
         `${name} is not a valid schema:\n    ${problems.slice(0, 5).join("\n    ")}\n  ${JSON.stringify(schema).slice(0, 1500)}`,
       );
+  }
+  if (contract.dates) {
+    try {
+      dateReviver(contract.dates);
+    } catch (error) {
+      return failure(`the runtime cannot follow its Date plan: ${(error as Error).message}`);
+    }
   }
   return { kind: "schema", inputSchema: contract.inputSchema, outputSchema: contract.outputSchema };
 }

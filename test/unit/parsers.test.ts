@@ -393,7 +393,7 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
   [
     toJsonParser,
     {
-      date: ["Date", { kind: "string", keywords: { format: "date-time" } }],
+      date: ["Date", { kind: "string", date: true, keywords: { format: "date-time" } }],
       // Sent as what toJSON returns: the other properties never travel.
       toJson: ["{ toJSON(): string; ignored: number }", { kind: "string" }],
       // toJSON(): this is the object itself: its data properties.

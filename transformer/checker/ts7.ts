@@ -20,8 +20,8 @@ interface ApiNodeHandle {
 }
 export interface ApiSymbol {
   readonly id: number;
-  /** The id of the symbol it is a member of. */
-  readonly parent?: number;
+  /** The symbol it is a member of: its id (7.0), or `{ id, file }` (7.1). */
+  readonly parent?: SymbolReference;
   readonly name: string;
   readonly escapedName: string;
   readonly flags: number;
@@ -37,12 +37,16 @@ export interface ApiType {
   readonly texts: readonly string[];
   readonly aliasTypeArguments: readonly number[] | undefined;
   readonly elementFlags: readonly number[];
-  readonly symbol: number;
+  readonly symbol: SymbolReference;
   getSymbol(): ApiSymbol | undefined;
   getAliasSymbol(): ApiSymbol | undefined;
   getTypes(): readonly ApiType[] | undefined;
   getTarget(): ApiType;
 }
+/** How the API's raw data names a symbol: by id on 7.0, by `{ id, file }` on 7.1. */
+type SymbolReference = number | { readonly id: number } | null | undefined;
+const symbolId = (reference: SymbolReference) => (typeof reference === "object" ? reference?.id : reference);
+
 export interface ApiSignature {
   readonly id: number;
   readonly declaration?: ApiNodeHandle;
@@ -441,7 +445,8 @@ export class Ts7Checker implements TypeChecker {
     if (this.declaredShape(target)) return properties; // declared without bases
     const bases = memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []);
     if (!bases.length) return properties;
-    const names = properties.filter((p) => p.parent === target.symbol).map((p) => p.name);
+    const own = symbolId(target.symbol);
+    const names = properties.filter((p) => symbolId(p.parent) === own).map((p) => p.name);
     for (const base of bases)
       for (const symbol of this.properties(asType(base)))
         if (!names.includes(S(symbol).name)) names.push(S(symbol).name);

@@ -22,7 +22,9 @@ export type Keywords = { [keyword: string]: JsonValue };
 
 export type Model = (
   | { kind: "any" }
-  | { kind: "string" }
+  /** `date`: a `Date`, which JSON carries as its ISO 8601 string (`format: "date-time"`): an
+   *  argument of this type reaches the tool as a Date again (transformer/dates.ts, runtime/dates.ts). */
+  | { kind: "string"; date?: true }
   | { kind: "number" }
   | { kind: "integer" }
   | { kind: "boolean" }

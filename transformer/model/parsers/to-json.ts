@@ -16,13 +16,14 @@ function isLibraryDate(type: Type, { checker }: ParseContext): boolean {
 
 /**
  * Objects with a `toJSON()` method are sent as what it returns, as JSON.stringify does;
- * `Date` (whose toJSON gives an ISO 8601 string) is a `date-time` string.
+ * `Date` (whose toJSON gives an ISO 8601 string) is a `date-time` string, marked as a Date so
+ * that an argument of the type is given to the tool as one.
  */
 export const toJsonParser: TypeParser = {
   construct: "Date and objects with toJSON()",
   supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Object) !== 0 && toJsonMethod(type, ctx) !== undefined,
   parse: (type, ctx) => {
-    if (isLibraryDate(type, ctx)) return { kind: "string", keywords: { format: "date-time" } };
+    if (isLibraryDate(type, ctx)) return { kind: "string", date: true, keywords: { format: "date-time" } };
     const returned = ctx.checker.returnType(toJsonMethod(type, ctx)!);
     // JSON.stringify calls toJSON once: what it returns is sent as its own properties, even if
     // it has a toJSON too. `toJSON(): this` is the object itself; another type's toJSON not called is reported.
