@@ -41,6 +41,8 @@ const sources: Record<string, string> = {
   duplicate_methods: `import { tool } from "typemcp";\nexport class Tools {\n  @tool({ name: "same" })\n  a(): string { return ""; }\n  @tool({ name: "same" })\n  b(): string { return ""; }\n}\n`,
   long_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "${"x".repeat(128)}" });\nmcp.tool(ok, { name: "${"y".repeat(129)}" });\n`,
   unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
+  required_function: `interface Handlers { label: string; onClick: () => void }\nfunction press(h: Handlers, then: () => void): string { return ""; }\nmcp.tool(press);\n`,
+  optional_function: `function later(city: string, onProgress?: (done: number) => void, log = (line: string) => {}): string { return city; }\nmcp.tool(later);\n`,
 };
 
 let results: Record<string, SnippetResult>;
@@ -172,6 +174,40 @@ test("a parameter type with no JSON form names the tool and the path inside the 
     code: 93002,
     message:
       "Function lookup: parameter query cannot be described as JSON Schema\n  lookup: query.id: bigint is not JSON-serializable (JSON.stringify throws on bigint): declare number (Number(value)) or string (String(value)) instead",
+  });
+});
+
+test("a required function-typed parameter or property is an error with its path; an optional one is left out", () => {
+  const fix =
+    "declare data instead, or make it optional (an optional function is left out of the schema, as a method is)";
+  expect(results.required_function.diagnostics).toEqual([
+    {
+      file: "required_function.ts",
+      line: LINE + 1,
+      column: 19,
+      category: "error",
+      code: 93002,
+      message: `Function press: parameter h cannot be described as JSON Schema\n  press: h.onClick: () => void is a function, which JSON drops: ${fix}`,
+    },
+    {
+      file: "required_function.ts",
+      line: LINE + 1,
+      column: 35,
+      category: "error",
+      code: 93002,
+      message: `Function press: parameter then cannot be described as JSON Schema\n  press: then: () => void is a function, which JSON drops: ${fix}`,
+    },
+  ]);
+  const [later] = emittedRegistrations(results.optional_function.js).map((r) => r.contract);
+  expect(results.optional_function.diagnostics).toEqual([]);
+  // Both stay in the call's parameters (the tool gets undefined, and a default applies), never in the schema.
+  expect(later.params).toEqual(["city", "onProgress", "log"]);
+  expect(later.inputSchema).toEqual({
+    type: "object",
+    title: "laterArguments",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+    additionalProperties: false,
   });
 });
 

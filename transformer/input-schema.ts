@@ -5,7 +5,13 @@ import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
 import { documentation } from "./model/jsdoc";
 import type { TypeModeler } from "./model/modeler";
-import { hasNoJsonValue, includesUndefined, modelWithoutUndefined } from "./model/optional";
+import {
+  hasNoJsonValue,
+  holdsOnlyFunctions,
+  includesUndefined,
+  modelWithoutUndefined,
+  requiredFunctionModel,
+} from "./model/optional";
 import { isToolContext } from "./registration";
 import type { Signature } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
@@ -19,7 +25,7 @@ export interface Argument {
   default?: JsonValue;
   /** Where problems with this argument are reported. */
   node: ts.Node;
-  /** Typed `undefined` or `void` only: no JSON value stands for it, so the schema leaves it out (the tool gets undefined). */
+  /** Typed `undefined` or `void` only, or optional and a function: no JSON value stands for it, so the schema leaves it out (the tool gets undefined). */
   absent?: true;
 }
 
@@ -124,15 +130,18 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
       return "array destructuring cannot be a tool's parameters: name the parameter";
     const optional =
       !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
+    const required = !optional && !includesUndefined(type, checker);
     const node = declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!;
-    if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined)) {
+    // As a property: no JSON value stands for it, or it may be left out and holds only functions.
+    const functions = holdsOnlyFunctions(type, modeler);
+    if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined) || (functions && !required)) {
       args.push({ name, model: { kind: "null" }, required: false, node, absent: true });
       continue;
     }
     const argument: Argument = {
       name,
-      model: modelWithoutUndefined(type, modeler),
-      required: !optional && !includesUndefined(type, checker),
+      model: functions ? requiredFunctionModel(type, modeler) : modelWithoutUndefined(type, modeler),
+      required,
       node,
     };
     // A parameter's documentation is its `@param` text.

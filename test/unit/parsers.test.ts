@@ -67,6 +67,11 @@ class Account {
 
 class Empty {}
 
+class Counter {
+  count = 0;
+  increment = () => this.count++;
+}
+
 interface Tags extends Array<string> {}
 class TagList extends Array<string> {}
 interface Scores extends ReadonlyArray<number> {}
@@ -448,6 +453,16 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           lost: true,
         },
       ],
+      // The library's Function, whose values are functions too (it has no call signature of its own).
+      libraryFunction: [
+        "Function",
+        {
+          kind: "unsupported",
+          message:
+            "Function is a function, which JSON drops (undefined, or null in an array): declare data, not a function",
+          lost: true,
+        },
+      ],
     },
   ],
   [
@@ -459,6 +474,26 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] },
       ],
       emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
+      // A field holding a function is a property the type promises, which JSON drops (a method never travels).
+      arrowField: [
+        "Counter",
+        {
+          kind: "object",
+          properties: [
+            { name: "count", model: { kind: "number" }, required: true },
+            {
+              name: "increment",
+              model: {
+                kind: "unsupported",
+                message:
+                  "() => number is a function, which JSON drops: declare data instead, or make it optional (an optional function is left out of the schema, as a method is)",
+                lost: true,
+              },
+              required: true,
+            },
+          ],
+        },
+      ],
       // Getters live on the prototype: JSON.stringify sends such an instance as {}.
       gettersOnly: [
         "Celsius",
@@ -495,6 +530,39 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
             { name: "b", model: { kind: "null" }, required: false, absent: true },
             { name: "c", model: { kind: "null" }, required: false, absent: true },
             { name: "d", model: { kind: "number" }, required: true },
+          ],
+        },
+      ],
+      // Function-typed properties that may be absent are never present (JSON drops functions);
+      // methods are not data.
+      optionalFunctions: [
+        "{ a: string; b?: () => void; c: ((x: number) => string) | undefined; m(): void }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "string" }, required: true },
+            { name: "b", model: { kind: "null" }, required: false, absent: true },
+            { name: "c", model: { kind: "null" }, required: false, absent: true },
+          ],
+        },
+      ],
+      // A required one: no JSON value is of the type, and JSON.stringify drops what the type promises.
+      requiredFunction: [
+        "{ a: string; f: () => void }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "string" }, required: true },
+            {
+              name: "f",
+              model: {
+                kind: "unsupported",
+                message:
+                  "() => void is a function, which JSON drops: declare data instead, or make it optional (an optional function is left out of the schema, as a method is)",
+                lost: true,
+              },
+              required: true,
+            },
           ],
         },
       ],
