@@ -237,6 +237,8 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
       // undefined travels as null: one null member for both.
       // A member with no values adds none.
       withEmptyBranch: ["number | [never]", { kind: "number" }],
+      // No JSON value is a number with a name: the member adds none.
+      withoutJsonBranch: ["string | (number & Named)", { kind: "string" }],
       allEmpty: [
         "[never] | { a: never }",
         { kind: "unsupported", message: "[never] has no values (its element 0 has none)", uninhabited: true },
@@ -311,6 +313,14 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         },
       ],
       bothArrays: ["string[] & readonly string[]", { kind: "array", items: { kind: "string" } }],
+      primitiveAndArray: [
+        "string & string[]",
+        {
+          kind: "unsupported",
+          message: "string & string[] intersects a primitive and an array, which no value can be",
+          uninhabited: true,
+        },
+      ],
       // An object type that is no brand: no number has its properties.
       notBrand: [
         "number & Named",
@@ -318,6 +328,7 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           kind: "unsupported",
           message:
             'number & Named has no JSON value: no number has the properties of Named ("name"). A brand, which typemcp leaves out, has properties named with a leading underscore or keyed by a symbol only ({ readonly __brand: "Name" })',
+          uninhabited: true,
         },
       ],
       merged: [

@@ -43,8 +43,8 @@ export type Model = (
        *  throws (a Map, a getter-only class, a bigint, a function). A result that holds one is an
        *  error whatever `structuredOutput` says, since even its text carries no data. */
       lost?: true;
-      /** The type has no values at all (`never`, `[never]`, `{ a: never }`): a union leaves it
-       *  out, an array of it is empty. Alone, it is reported. */
+      /** No JSON value is of the type (`never`, `[never]`, `{ a: never }`, `number & { name: string }`):
+       *  a union leaves it out, an array of it is empty. Alone, it is reported. */
       uninhabited?: true;
     }
 ) &

@@ -101,14 +101,16 @@ export const intersectionParser: TypeParser = {
     const primitives = rest.filter((m) => !(ctx.checker.flags(m) & TypeFlags.Object));
     const arrays = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && isArrayLike(m, ctx));
     const objects = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && !isArrayLike(m, ctx));
-    if (primitives.length > 1) return ctx.unsupported(type, "intersects primitives that no value can be");
+    // These have no JSON value: as a union's member they add none (`X | (number & X)` is X), alone they are reported.
+    if (primitives.length > 1)
+      return ctx.unsupported(type, "intersects primitives that no value can be", "uninhabited");
     if (primitives.length === 1 && arrays.length)
-      return ctx.unsupported(type, "intersects a primitive and an array, which no value can be");
+      return ctx.unsupported(type, "intersects a primitive and an array, which no value can be", "uninhabited");
     if (primitives.length === 1 || arrays.length) {
       const base = primitives.length ? ctx.typeText(primitives[0]) : "array";
       for (const member of objects) {
         const problem = objectMemberProblem(member, base, ctx);
-        if (problem) return ctx.unsupported(type, problem);
+        if (problem) return ctx.unsupported(type, problem, "uninhabited");
       }
       return applyTags(
         primitives.length ? ctx.modelOf(primitives[0]) : arrayIntersection(type, arrays, ctx),
