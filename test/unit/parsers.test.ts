@@ -11,6 +11,7 @@ import { anyParser } from "../../transformer/model/parsers/any";
 import { arrayParser } from "../../transformer/model/parsers/array";
 import { arrayLikeParser } from "../../transformer/model/parsers/array-like";
 import { classParser } from "../../transformer/model/parsers/class";
+import { emptyObjectParser } from "../../transformer/model/parsers/empty-object";
 import { intersectionParser } from "../../transformer/model/parsers/intersection";
 import { literalParser } from "../../transformer/model/parsers/literal";
 import { nonPrimitiveParser } from "../../transformer/model/parsers/non-primitive";
@@ -83,6 +84,9 @@ interface Named {
   name: string;
 }
 
+/** Nothing yet. */
+interface Nothing {}
+
 class Celsius {
   constructor(private readonly degrees: number) {}
   get fahrenheit(): number {
@@ -112,6 +116,18 @@ const point: Model = {
     { name: "count", model: { kind: "number" }, required: true, keywords: { minimum: 0 } },
   ],
   description: "A point on the map.",
+};
+
+/** Any JSON value but null: what TypeScript's `{}` admits. */
+const notNull: Model = {
+  kind: "union",
+  members: [
+    { kind: "string" },
+    { kind: "number" },
+    { kind: "boolean" },
+    { kind: "object", properties: [], additional: { kind: "any" } },
+    { kind: "array", items: { kind: "any" } },
+  ],
 };
 
 /**
@@ -515,6 +531,17 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           lost: true,
         },
       ],
+    },
+  ],
+  [
+    emptyObjectParser,
+    {
+      // TypeScript admits any value but null and undefined: any JSON value but null.
+      emptyLiteral: ["{}", notNull],
+      // A named one keeps its JSDoc (and is a definition where it is used).
+      emptyInterface: ["Nothing", { ...notNull, description: "Nothing yet." }],
+      emptied: ['Omit<Named, "name">', notNull],
+      libraryObject: ["Object", notNull],
     },
   ],
   [

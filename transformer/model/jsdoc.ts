@@ -1,6 +1,7 @@
-import type { Symbol, TypeChecker } from "../checker/checker";
+import type { Symbol, Type, TypeChecker } from "../checker/checker";
 import { isKeyword, keywordFromTag } from "./keywords";
 import type { Annotations, Keywords, Model } from "./model";
+import type { ParseContext } from "./modeler";
 
 /**
  * What a declaration's JSDoc adds to its schema: the comment as `description`, and the
@@ -26,4 +27,24 @@ export function documentation(
   }
   if (Object.keys(keywords).length) result.keywords = keywords;
   return result;
+}
+
+/**
+ * A named type's model with the type's own JSDoc (an interface's, an alias's, an enum's) as its
+ * description and keywords: the definition's, or the schema's wherever the type is used. A
+ * property's or parameter's own JSDoc, written over it, wins. Models are shared: a new node.
+ */
+export function withTypeDocumentation(type: Type, model: Model, ctx: ParseContext): Model {
+  const { checker } = ctx;
+  const { description, keywords, error } = documentation(
+    checker.aliasSymbolOf(type) ?? checker.symbolOf(type),
+    model,
+    checker,
+  );
+  if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
+  if (!description && !keywords) return model;
+  const documented = { ...model } as Model;
+  if (description) documented.description = description;
+  if (keywords) documented.keywords = { ...model.keywords, ...keywords };
+  return documented;
 }

@@ -6,6 +6,7 @@ import { checkTagKeyword, isKeyword, withKeywords } from "../keywords";
 import type { Keywords, Model } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
 import { elementType, isArrayLike } from "./array-like";
+import { emptyObjectModel, isEmptyObjectType } from "./empty-object";
 import { objectModel } from "./object-properties";
 
 function isTag(type: Type, { checker }: ParseContext): boolean {
@@ -118,7 +119,7 @@ export const intersectionParser: TypeParser = {
         ctx,
       );
     }
-    if (tags.length === 0) return objectModel(type, ctx);
+    if (tags.length === 0) return isEmptyObjectType(type, ctx) ? emptyObjectModel(type, ctx) : objectModel(type, ctx);
     // Tags on an object type (`{ a: number } & MinProperties<1>`): the intersection of the other members, constrained.
     const constrained = rest.length === 1 ? ctx.modelOf(rest[0]) : objectModel(type, ctx);
     return applyTags(constrained, tags, ctx);

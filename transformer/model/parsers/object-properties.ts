@@ -3,7 +3,7 @@ import type { Symbol, Type } from "../../checker/checker";
 import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
-import { documentation } from "../jsdoc";
+import { documentation, withTypeDocumentation } from "../jsdoc";
 import {
   hasNoJsonValue,
   holdsOnlyFunctions,
@@ -93,15 +93,6 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
     model.patterns = patterns;
     if (patterns.length === 1 && patterns[0].pattern === NUMERIC_KEY) model.numberKeys = true;
   }
-  if (!ctx.nameOf(type)) return model;
   // A named type's own JSDoc describes its definition.
-  const { description, keywords, error } = documentation(
-    checker.aliasSymbolOf(type) ?? checker.symbolOf(type),
-    model,
-    checker,
-  );
-  if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
-  if (description) model.description = description;
-  if (keywords) model.keywords = keywords;
-  return model;
+  return ctx.nameOf(type) ? withTypeDocumentation(type, model, ctx) : model;
 }
