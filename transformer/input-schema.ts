@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
-import type { Syntax } from "./checker/checker";
+import type { TypeChecker } from "./checker/checker";
+import { TypeFlags } from "./checker/flags";
 import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Model } from "./model/model";
 import { documentation } from "./model/jsdoc";
@@ -42,8 +43,26 @@ function jsonNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`; undefined when it is not a literal. */
-export function literalValue(expression: ts.Expression, syntax: Syntax): JsonValue | undefined {
+const LITERAL_TYPE = TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BooleanLiteral;
+
+/**
+ * The value of a name whose type is one literal: an enum member (`Priority.Medium`, whose type
+ * is the member) or a constant (`DEFAULT_DAYS`, declared `const DEFAULT_DAYS = 3`). Undefined
+ * for anything else (a `let`, a member computed at run time, whose type is the wider one).
+ */
+function constantValue(expression: ts.Expression, checker: TypeChecker): JsonValue | undefined {
+  const type = checker.typeAt(expression);
+  if (!(checker.flags(type) & LITERAL_TYPE)) return undefined;
+  const value = checker.literalValue(type);
+  return typeof value === "number" && !Number.isFinite(value) ? undefined : value;
+}
+
+/**
+ * The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`, `= Priority.Medium`;
+ * undefined when it is neither a literal nor a name of one.
+ */
+export function literalValue(expression: ts.Expression, checker: TypeChecker): JsonValue | undefined {
+  const { syntax } = checker;
   if (syntax.isStringLiteralLike(expression)) return expression.text;
   if (syntax.isNumericLiteral(expression)) return jsonNumber(expression.text);
   if (expression.kind === syntax.SyntaxKind.TrueKeyword) return true;
@@ -62,9 +81,9 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
     syntax.isAsExpression(expression) ||
     syntax.isSatisfiesExpression(expression)
   )
-    return literalValue(expression.expression, syntax);
+    return literalValue(expression.expression, checker);
   if (syntax.isArrayLiteralExpression(expression)) {
-    const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, syntax)));
+    const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, checker)));
     return items.every((i) => i !== undefined) ? (items as JsonValue[]) : undefined;
   }
   if (syntax.isObjectLiteralExpression(expression)) {
@@ -75,24 +94,31 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
         !(syntax.isIdentifier(property.name) || syntax.isStringLiteral(property.name))
       )
         return undefined;
-      const value = literalValue(property.initializer, syntax);
+      const value = literalValue(property.initializer, checker);
       if (value === undefined) return undefined;
       setOwn(result, property.name.text, value);
     }
     return result;
   }
+  if (
+    syntax.isIdentifier(expression) ||
+    syntax.isPropertyAccessExpression(expression) ||
+    syntax.isElementAccessExpression(expression)
+  )
+    return constantValue(expression, checker);
   return undefined;
 }
 
 /** Literal defaults of a destructuring pattern's elements: `({ days = 3 })` → `{ days: 3 }`. */
-function bindingDefaults(pattern: ts.ObjectBindingPattern, syntax: Syntax): Record<string, JsonValue> | string {
+function bindingDefaults(pattern: ts.ObjectBindingPattern, checker: TypeChecker): Record<string, JsonValue> | string {
+  const { syntax } = checker;
   const defaults: Record<string, JsonValue> = {};
   for (const element of pattern.elements) {
     if (element.dotDotDotToken) return "a rest element (...rest) in the destructured parameter cannot be described";
     const name = element.propertyName ?? element.name;
     if (!(syntax.isIdentifier(name) || syntax.isStringLiteral(name)))
       return "computed property names in the destructured parameter cannot be described";
-    const value = element.initializer && literalValue(element.initializer, syntax);
+    const value = element.initializer && literalValue(element.initializer, checker);
     if (value !== undefined) setOwn(defaults, name.text, value);
   }
   return defaults;
@@ -116,7 +142,7 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     const name = checker.symbolName(symbol);
     if (declaration?.dotDotDotToken) return `rest parameter ...${name} cannot be a tool argument: arguments are named`;
     if (declaration && syntax.isObjectBindingPattern(declaration.name)) {
-      const defaults = bindingDefaults(declaration.name, syntax);
+      const defaults = bindingDefaults(declaration.name, checker);
       if (typeof defaults === "string") return defaults;
       object = {
         kind: "object",
@@ -147,7 +173,7 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     // A parameter's documentation is its `@param` text.
     const { description } = documentation(symbol, argument.model, checker);
     if (description) argument.description = description;
-    const defaultValue = declaration?.initializer && literalValue(declaration.initializer, syntax);
+    const defaultValue = declaration?.initializer && literalValue(declaration.initializer, checker);
     if (defaultValue !== undefined) argument.default = defaultValue;
     args.push(argument);
   }
