@@ -55,6 +55,15 @@ enum Size {
   Small = "abc".length,
 }
 
+/** A paint color. */
+enum Paint {
+  Red = "red",
+  Blue = "blue",
+}
+
+/** How urgent. */
+type Urgency = "low" | "high";
+
 class Account {
   #pin = 1234;
   private secret = "s";
@@ -248,6 +257,29 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
             { kind: "literal", value: "red" },
             { kind: "literal", value: "green" },
           ],
+        },
+      ],
+      // An enum's or a union alias's JSDoc describes it where it is used.
+      paint: [
+        "Paint",
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "red" },
+            { kind: "literal", value: "blue" },
+          ],
+          description: "A paint color.",
+        },
+      ],
+      urgency: [
+        "Urgency",
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "low" },
+            { kind: "literal", value: "high" },
+          ],
+          description: "How urgent.",
         },
       ],
       // undefined travels as null: one null member for both.
@@ -581,6 +613,40 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
             { name: "a", model: { kind: "string" }, required: true },
             { name: "b", model: { kind: "null" }, required: false, absent: true },
             { name: "c", model: { kind: "null" }, required: false, absent: true },
+          ],
+        },
+      ],
+      // An optional enum keeps the enum's JSDoc; a property's own wins.
+      optionalEnum: [
+        "{\n  a?: Paint;\n  /** Mine. */\n  b?: Urgency;\n}",
+        {
+          kind: "object",
+          properties: [
+            {
+              name: "a",
+              model: {
+                kind: "union",
+                members: [
+                  { kind: "literal", value: "red" },
+                  { kind: "literal", value: "blue" },
+                ],
+                description: "A paint color.",
+              },
+              required: false,
+            },
+            {
+              name: "b",
+              model: {
+                kind: "union",
+                members: [
+                  { kind: "literal", value: "low" },
+                  { kind: "literal", value: "high" },
+                ],
+                description: "How urgent.",
+              },
+              required: false,
+              description: "Mine.",
+            },
           ],
         },
       ],

@@ -34,7 +34,17 @@ export function modelWithoutUndefined(type: Type, ctx: ParseContext): Model {
   const defined = members.filter((member) => !(ctx.checker.flags(member) & UNDEFINED));
   // `void | undefined` (a `void` property made optional) is as `undefined` alone: null, where it is sent at all.
   if (defined.length === members.length || defined.length === 0) return ctx.modelOf(type);
-  return defined.length === 1 ? ctx.modelOf(defined[0]) : unionModel(defined, ctx);
+  if (defined.length === 1) return ctx.modelOf(defined[0]);
+  // `Color | undefined` (`color?: Color`): the union as declared, `Color`, whose model carries the
+  // enum's or alias's JSDoc. The checker's non-nullable type is it where only undefined goes (it
+  // takes null out too, and void it may keep).
+  const { checker } = ctx;
+  if (members.every((member) => !(checker.flags(member) & (TypeFlags.Null | TypeFlags.Void)))) {
+    const declared = checker.nonNullable(type);
+    const count = checker.flags(declared) & TypeFlags.Union ? checker.constituents(declared).length : 1;
+    if (count === defined.length) return ctx.modelOf(declared);
+  }
+  return unionModel(defined, ctx);
 }
 
 /**
