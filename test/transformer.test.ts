@@ -41,6 +41,12 @@ const sources: Record<string, string> = {
   duplicate_methods: `import { tool } from "typemcp";\nexport class Tools {\n  @tool({ name: "same" })\n  a(): string { return ""; }\n  @tool({ name: "same" })\n  b(): string { return ""; }\n}\n`,
   long_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "${"x".repeat(128)}" });\nmcp.tool(ok, { name: "${"y".repeat(129)}" });\n`,
   unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
+  output_tags:
+    `/** A reading. @minLength 2 */\ninterface Reading {\n  /**\n   * @minimum warm\n   * @maximum 60\n   * @default {low: 1, high: 2}\n   */\n  celsius: number;\n  /** @default {extra: {field: "value"}} */\n  extra?: Record<string, unknown>;\n}\n` +
+    `function latest(): Reading { return { celsius: 1 }; }\nmcp.tool(latest, { structuredOutput: true });\n` +
+    `interface Many {\n${Array.from({ length: 21 }, (_, i) => `  /** @minimum x */\n  a${i}: number;\n`).join("")}}\n` +
+    `function many(): Many { return {} as Many; }\nmcp.tool(many);\n` +
+    `interface ManyAndOne extends Many {\n  z: Uppercase<string>;\n}\nfunction many_and_one(): ManyAndOne { return {} as ManyAndOne; }\nmcp.tool(many_and_one);\n`,
   required_function: `interface Handlers { label: string; onClick: () => void }\nfunction press(h: Handlers, then: () => void): string { return ""; }\nmcp.tool(press);\n`,
   optional_function: `function later(city: string, onProgress?: (done: number) => void, log = (line: string) => {}): string { return city; }\nmcp.tool(later);\n`,
 };
@@ -278,12 +284,19 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
     message:
       'Function read: parameter r cannot be described as JSON Schema\n  read: r.celsius: @minimum takes a number, not "warm"',
   });
+  // In a result, a tag typemcp cannot use costs that tag, not the output schema.
   expect(only("misapplied_tag")).toMatchObject({
     category: "warning",
     code: 93001,
-    message: expect.stringMatching(
-      /^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n {2}latest: result\.celsius: @minLength applies to strings only$/,
-    ),
+    message:
+      "Function latest: return type Reading keeps its output schema without the JSDoc tags typemcp cannot use\n  latest: result.celsius: @minLength applies to strings only",
+  });
+  expect(emittedRegistrations(results.misapplied_tag.js)[0].contract.outputSchema).toEqual({
+    title: "Reading",
+    type: "object",
+    properties: { celsius: { type: "number" } },
+    required: ["celsius"],
+    additionalProperties: false,
   });
   expect(only("bad_pattern").message).toMatch(
     /\n {2}find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/,
@@ -291,6 +304,43 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
   expect(only("unknown_format_tag").message).toMatch(
     /\n {2}mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/,
   );
+});
+
+test("in a result, JSDoc tags typemcp cannot use are warnings and the output schema stays, without them, in every mode", () => {
+  const [latest, many, manyAndOne] = results.output_tags.diagnostics;
+  const lines = (message: string) => message.split("\n");
+  // structuredOutput: true asks for a schema, and gets it.
+  expect(latest).toMatchObject({ category: "warning", code: 93001, line: LINE + 11, column: 20 });
+  expect(lines(latest.message)).toEqual([
+    "Function latest: return type Reading keeps its output schema without the JSDoc tags typemcp cannot use",
+    "  latest: result: Reading: @minLength applies to strings only",
+    '  latest: result.celsius: @minimum takes a number, not "warm"',
+  ]);
+  const [latestContract, manyContract, manyAndOneContract] = emittedRegistrations(results.output_tags.js).map(
+    (r) => r.contract,
+  );
+  // JSON5, as the value is written in code; the other tags of the property still apply.
+  expect(latestContract.outputSchema).toEqual({
+    title: "Reading",
+    type: "object",
+    properties: {
+      celsius: { type: "number", maximum: 60, default: { low: 1, high: 2 } },
+      extra: { type: "object", additionalProperties: {}, default: { extra: { field: "value" } } },
+    },
+    required: ["celsius"],
+    additionalProperties: false,
+    description: "A reading.",
+  });
+  // More than 20: the list is cut short, and the schema kept, since every one is a tag's.
+  expect(many).toMatchObject({ category: "warning", code: 93001 });
+  expect(lines(many.message)).toHaveLength(22);
+  expect(lines(many.message).at(-1)).toBe("  many: result: ...and more: only the first 20 problems are listed");
+  expect(manyContract.outputSchema).toMatchObject({ title: "Many", required: expect.arrayContaining(["a20"]) });
+  // One more that is no tag's, beyond the 20 listed: no schema, as for any type that cannot be described.
+  expect(lines(manyAndOne.message)[0]).toBe(
+    "Function many_and_one: return type ManyAndOne is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)",
+  );
+  expect(manyAndOneContract.outputSchema).toBeUndefined();
 });
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {

@@ -4,29 +4,38 @@ import type { Annotations, Keywords, Model } from "./model";
 import type { ParseContext } from "./modeler";
 
 /**
- * What a declaration's JSDoc adds to its schema: the comment as `description`, and the
- * tags typemcp knows (`@minimum 0`, `@format email`, `@deprecated`, ...) as keywords.
- * `error` says what is wrong with a malformed tag; the caller reports it where it is.
+ * The keywords JSDoc tags give a model (`@minimum 0`, `@format email`, `@deprecated`, ...):
+ * those typemcp knows, in the order written. A tag it cannot use (a malformed or misapplied
+ * one) is left out, and `tagProblems` says why: the caller reports it where it is, and the
+ * other tags still apply.
  */
-export function documentation(
-  symbol: Symbol | undefined,
+export function keywordsFromTags(
+  tags: readonly { name: string; text: string }[],
   model: Model,
-  checker: TypeChecker,
-): Annotations & { error?: string } {
-  const docs = symbol && checker.documentation(symbol);
-  if (!docs) return {};
-  const result: Annotations & { error?: string } = {};
-  const description = docs.comment.trim();
-  if (description) result.description = description;
+): Pick<Annotations, "keywords" | "tagProblems"> {
   const keywords: Keywords = {};
-  for (const tag of docs.tags) {
+  const tagProblems: string[] = [];
+  for (const tag of tags) {
     if (!isKeyword(tag.name)) continue;
     const found = keywordFromTag(tag.name, tag.text, model);
-    if ("error" in found) return { ...result, error: found.error };
-    keywords[tag.name] = found.value;
+    if ("error" in found) tagProblems.push(found.error);
+    else keywords[tag.name] = found.value;
   }
-  if (Object.keys(keywords).length) result.keywords = keywords;
-  return result;
+  return {
+    ...(Object.keys(keywords).length && { keywords }),
+    ...(tagProblems.length && { tagProblems }),
+  };
+}
+
+/**
+ * What a declaration's JSDoc adds to its schema: the comment as `description`, and its tags'
+ * keywords (keywordsFromTags).
+ */
+export function documentation(symbol: Symbol | undefined, model: Model, checker: TypeChecker): Annotations {
+  const docs = symbol && checker.documentation(symbol);
+  if (!docs) return {};
+  const description = docs.comment.trim();
+  return { ...(description && { description }), ...keywordsFromTags(docs.tags, model) };
 }
 
 /**
@@ -36,15 +45,16 @@ export function documentation(
  */
 export function withTypeDocumentation(type: Type, model: Model, ctx: ParseContext): Model {
   const { checker } = ctx;
-  const { description, keywords, error } = documentation(
+  const { description, keywords, tagProblems } = documentation(
     checker.aliasSymbolOf(type) ?? checker.symbolOf(type),
     model,
     checker,
   );
-  if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
-  if (!description && !keywords) return model;
+  if (!description && !keywords && !tagProblems) return model;
   const documented = { ...model } as Model;
   if (description) documented.description = description;
   if (keywords) documented.keywords = { ...model.keywords, ...keywords };
+  // The type's own tags: where it is used, the problem names it.
+  if (tagProblems) documented.tagProblems = tagProblems.map((problem) => `${ctx.typeText(type)}: ${problem}`);
   return documented;
 }

@@ -16,6 +16,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export interface Annotations {
   description?: string;
   keywords?: Keywords;
+  /** JSDoc tags typemcp cannot use (`@minimum warm`), left out of `keywords`: why, for the tool's walk to report where the node is used. */
+  tagProblems?: string[];
 }
 
 export type Keywords = { [keyword: string]: JsonValue };
@@ -72,6 +74,8 @@ export interface Property {
   absent?: true;
   description?: string;
   keywords?: Keywords;
+  /** The property's own JSDoc tags typemcp cannot use: see Annotations. */
+  tagProblems?: string[];
 }
 
 /** A named type (interface, class, type alias): one `$defs` entry, referenced with `$ref`. */

@@ -43,14 +43,11 @@ export function dataProperties(type: Type, ctx: ParseContext): Property[] {
       continue;
     }
     const model = functions ? requiredFunctionModel(propertyType, ctx) : modelWithoutUndefined(propertyType, ctx);
-    const { description, keywords, error } = documentation(symbol, model, checker);
-    const property: Property = {
-      name: checker.symbolName(symbol),
-      model: error ? { kind: "unsupported", message: error } : model,
-      required,
-    };
+    const { description, keywords, tagProblems } = documentation(symbol, model, checker);
+    const property: Property = { name: checker.symbolName(symbol), model, required };
     if (description) property.description = description;
     if (keywords) property.keywords = keywords;
+    if (tagProblems) property.tagProblems = tagProblems;
     properties.push(property);
   }
   return properties;
