@@ -47,6 +47,12 @@ const sources: Record<string, string> = {
     `interface Many {\n${Array.from({ length: 21 }, (_, i) => `  /** @minimum x */\n  a${i}: number;\n`).join("")}}\n` +
     `function many(): Many { return {} as Many; }\nmcp.tool(many);\n` +
     `interface ManyAndOne extends Many {\n  z: Uppercase<string>;\n}\nfunction many_and_one(): ManyAndOne { return {} as ManyAndOne; }\nmcp.tool(many_and_one);\n`,
+  parameter_tags:
+    `import type { ToolContext } from "typemcp";\n` +
+    `/**\n * @minimum 3\n * @param x The x.\n */\nfunction stray(x: number): string { return ""; }\nmcp.tool(stray);\n` +
+    `/**\n * @param dayz Typo. @maximum 1\n * @param ctx The call. @minimum 1\n */\nfunction misnamed(days: number, ctx: ToolContext): string { return ""; }\nmcp.tool(misnamed);\n` +
+    `/**\n * @param days Days. @minimum 1\n */\nfunction destructured({ days }: { days: number }): string { return ""; }\nmcp.tool(destructured);\n` +
+    `/**\n * @param warm Warmth. @minimum warm\n * @param days Days. @default 5\n * @param linked @maximum {@link Math}\n */\nfunction bad(warm: number, days = 3, linked = 1): string { return ""; }\nmcp.tool(bad);\n`,
   required_function: `interface Handlers { label: string; onClick: () => void }\nfunction press(h: Handlers, then: () => void): string { return ""; }\nmcp.tool(press);\n`,
   optional_function: `function later(city: string, onProgress?: (done: number) => void, log = (line: string) => {}): string { return city; }\nmcp.tool(later);\n`,
 };
@@ -343,6 +349,55 @@ test("in a result, JSDoc tags typemcp cannot use are warnings and the output sch
   expect(manyAndOneContract.outputSchema).toBeUndefined();
 });
 
+test("a parameter's JSDoc tag that cannot apply is an error, never ignored", () => {
+  expect(
+    results.parameter_tags.diagnostics.map(({ line, column, code, message }) => ({ line, column, code, message })),
+  ).toEqual([
+    {
+      line: LINE + 6,
+      column: 10,
+      code: 93003,
+      message:
+        "Function stray: @minimum 3 in its JSDoc is for no parameter: write it after the parameter's @param, on the parameter itself, or name the parameter first (@minimum <parameter> 3)",
+    },
+    {
+      line: LINE + 12,
+      column: 10,
+      code: 93003,
+      message:
+        "Function misnamed: @minimum 1 is for ctx, which is not one of the tool's arguments; @maximum 1 is for dayz, which is not one of the tool's arguments",
+    },
+    {
+      line: LINE + 17,
+      column: 10,
+      code: 93003,
+      message:
+        "Function destructured: @minimum 1: the arguments of a destructured parameter are its type's properties: put the tag on the property",
+    },
+    {
+      line: LINE + 23,
+      column: 20,
+      code: 93002,
+      message:
+        'Function bad: parameter warm cannot be described as JSON Schema\n  bad: warm: @minimum takes a number, not "warm"',
+    },
+    {
+      line: LINE + 23,
+      column: 28,
+      code: 93002,
+      message:
+        "Function bad: parameter days cannot be described as JSON Schema\n  bad: days: @default 5 is not the parameter's default, 3",
+    },
+    {
+      line: LINE + 23,
+      column: 38,
+      code: 93002,
+      message:
+        "Function bad: parameter linked cannot be described as JSON Schema\n  bad: linked: @maximum holds more than text (a {@link ...}): write its value as text",
+    },
+  ]);
+});
+
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {
   expect(results.overloaded.js).toContain(
     `mcp.tool(f, void 0, JSON.parse('{"v":1,"name":"","params":[],"inputSchema":{"type":"object"},"error":"overloaded functions cannot be tools`,
@@ -457,7 +512,8 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   // tsc parses no JSDoc in TypeScript files; an editor parses it all. typemcp parses the comments it
   // reads, so both give the same contract: a function's comment and its @param, the variable
   // statement of an arrow function, comments and tags inherited from a base in another file,
-  // @inheritDoc, a comment on a parameter itself, and one tsc parses anyway (it has @see).
+  // @inheritDoc, a comment on a parameter itself, and one tsc parses anyway (it has @see); the
+  // tags of a parameter, after its @param, naming it, and on the parameter itself.
   const sources = {
     base:
       `export interface Located {\n  /**\n   * Latitude in degrees.\n   * @minimum -90\n   * @maximum 90\n   */\n  lat: number;\n  /** Longitude in degrees. */\n  lon: number;\n}\n` +
@@ -467,8 +523,8 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
       `import { Named, type Located } from "./base";\n` +
       `/** A weather station. */\ninterface Station extends Located {\n  lat: number;\n  /**\n   * @inheritDoc\n   * East is positive.\n   */\n  lon: number;\n}\n` +
       `class Tower extends Named {\n  name = "t";\n  /** Height in metres. */\n  height = 1;\n}\n` +
-      `/**\n * Finds a station.\n * @param code The station's code.\n */\nexport const find_station = (code: string, near?: Located): Station => ({ lat: 0, lon: 0 });\n` +
-      `/** Lists towers. */\nfunction towers(/** How many. */ limit: number): Tower[] { return []; }\n` +
+      `/**\n * Finds a station.\n * @param code The station's code. @pattern ^[A-Z]{3}$\n * @maxLength code 3\n */\nexport const find_station = (code: string, near?: Located): Station => ({ lat: 0, lon: 0 });\n` +
+      `/** Lists towers. */\nfunction towers(/** How many. @minimum 1 */ limit: number): Tower[] { return []; }\n` +
       `/** Counts stations; see {@link find_station}. */\nfunction count(/** Of the region. */ region: string): number { return 0; }\n` +
       `mcp.tool(find_station);\nmcp.tool(towers);\nmcp.tool(count);\n`,
   };
@@ -486,7 +542,7 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
     (schema!.$defs as Record<string, JsonSchema>)[name];
   expect(find_station.description).toBe("Finds a station.");
   expect(find_station.inputSchema.properties).toEqual({
-    code: { type: "string", description: "The station's code." },
+    code: { type: "string", description: "The station's code.", pattern: "^[A-Z]{3}$", maxLength: 3 },
     near: { $ref: "#/$defs/Located" },
   });
   expect(definition(find_station.inputSchema, "Located").properties).toEqual({
@@ -502,7 +558,7 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
     description: "A weather station.",
   });
   expect(towers.description).toBe("Lists towers.");
-  expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many." } });
+  expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many.", minimum: 1 } });
   expect(definition(towers.outputSchema, "Tower").properties).toEqual({
     name: { type: "string", description: "The station's name." },
     height: { type: "number", description: "Height in metres." },

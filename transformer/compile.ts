@@ -6,6 +6,7 @@ import { DiagnosticCategory, SymbolFlag } from "./checker/flags";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt, diagnosticText, locationOf } from "./diagnostics";
 import { inputSchema, readParameters } from "./input-schema";
+import type { Model } from "./model/model";
 import { TypeModeler } from "./model/modeler";
 import { readStaticOptions } from "./options";
 import { outputSchema } from "./output-schema";
@@ -244,12 +245,13 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
-    const inputs =
+    const inputs: { name: string; model: Model; node: ts.Node; tagProblems?: string[] }[] =
       parameters.kind === "object"
         ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
         : parameters.args;
     for (const input of inputs) {
-      const problems = findProblems(input.model, input.name);
+      const tags = (input.tagProblems ?? []).map((message) => ({ path: input.name, message, tag: true as const }));
+      const problems = [...tags, ...findProblems(input.model, input.name)];
       if (problems.length) {
         error(
           input.node,

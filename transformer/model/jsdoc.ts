@@ -1,4 +1,4 @@
-import type { Symbol, Type, TypeChecker } from "../checker/checker";
+import type { Symbol, Type, TypeChecker, WrittenTag } from "../checker/checker";
 import { isKeyword, keywordFromTag } from "./keywords";
 import type { Annotations, Keywords, Model } from "./model";
 import type { ParseContext } from "./modeler";
@@ -57,4 +57,56 @@ export function withTypeDocumentation(type: Type, model: Model, ctx: ParseContex
   // The type's own tags: where it is used, the problem names it.
   if (tagProblems) documented.tagProblems = tagProblems.map((problem) => `${ctx.typeText(type)}: ${problem}`);
   return documented;
+}
+
+/** Keywords JSDoc gives a function itself where they stand in its comment (unless they name a parameter). */
+const FUNCTION_TAGS = new Set(["deprecated", "title"]);
+/** Keywords that take no value: one that names a parameter is the name alone (`@uniqueItems tags`). */
+const NO_VALUE = new Set(["deprecated", "uniqueItems"]);
+
+/** What the keyword tags of a function's comment say of its parameters. */
+export interface ParameterTags {
+  /** The tags of each parameter, by its name, in the order written, each as the tag on the parameter itself would be. */
+  byParameter: Map<string, { name: string; text: string | undefined }[]>;
+  /** Tags that follow no `@param` and name no parameter. */
+  stray: { name: string; text: string | undefined }[];
+}
+
+/**
+ * The keyword tags a function's comment gives its parameters, in the ways they are written:
+ * after the parameter's `@param`, on its line or the lines below, until the next tag that is
+ * no keyword (`@param days Number of days. @minimum 1`; TypeScript reads the `@minimum` as a
+ * tag of its own); or naming the parameter first, anywhere (`@minimum days 1`, as tsoa writes
+ * them). `@deprecated` and `@title` there are the function's, as JSDoc means them, unless they
+ * name a parameter.
+ */
+export function parameterTags(tags: readonly WrittenTag[], parameters: readonly string[]): ParameterTags {
+  const byParameter = new Map<string, { name: string; text: string | undefined }[]>();
+  const stray: { name: string; text: string | undefined }[] = [];
+  const add = (parameter: string, tag: { name: string; text: string | undefined }) =>
+    byParameter.set(parameter, [...(byParameter.get(parameter) ?? []), tag]);
+  /** The parameter whose `@param` the tags now follow. */
+  let current: string | undefined;
+  for (const tag of tags) {
+    if (tag.parameter !== undefined || tag.name === "param" || tag.name === "arg" || tag.name === "argument") {
+      current = tag.parameter;
+      continue;
+    }
+    if (!isKeyword(tag.name)) {
+      current = undefined;
+      continue;
+    }
+    const [first, ...rest] = (tag.text ?? "").trim().split(/\s+/);
+    const value = rest.join(" ");
+    if (parameters.includes(first) && (value !== "" || NO_VALUE.has(tag.name))) {
+      add(first, { name: tag.name, text: value });
+    } else if (FUNCTION_TAGS.has(tag.name)) {
+      current = undefined;
+    } else if (current !== undefined) {
+      add(current, tag);
+    } else {
+      stray.push(tag);
+    }
+  }
+  return { byParameter, stray };
 }
