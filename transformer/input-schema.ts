@@ -4,8 +4,6 @@ import type { TypeChecker } from "./checker/checker";
 import { TypeFlags } from "./checker/flags";
 import { annotate, setOwn } from "./schema/writer";
 import type { JsonValue, Keywords, Model } from "./model/model";
-import { keywordsFromTags, parameterTags } from "./model/jsdoc";
-import { isKeyword } from "./model/keywords";
 import type { TypeModeler } from "./model/modeler";
 import {
   hasNoJsonValue,
@@ -14,6 +12,7 @@ import {
   modelWithoutUndefined,
   requiredFunctionModel,
 } from "./model/optional";
+import { argumentTags, ParameterTagReader } from "./parameter-tags";
 import { isToolContext } from "./registration";
 import type { Signature } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
@@ -129,40 +128,6 @@ function bindingDefaults(pattern: ts.ObjectBindingPattern, checker: TypeChecker)
   return defaults;
 }
 
-type Tag = { name: string; text: string | undefined };
-
-/** A tag as written, for a message: `@minimum 1`. */
-const written = (tag: Tag) => `@${tag.name}${tag.text?.trim() ? ` ${tag.text.trim()}` : ""}`;
-
-/**
- * An argument's keywords from its tags (those on the parameter itself, then those its
- * function's comment gives it), as a property's are from its JSDoc; the ones it cannot use
- * are its tag problems.
- */
-function applyTags(argument: Argument, tags: readonly Tag[]): void {
-  const problems: string[] = [];
-  const readable: { name: string; text: string }[] = [];
-  for (const tag of tags) {
-    if (tag.text !== undefined) readable.push({ name: tag.name, text: tag.text });
-    else problems.push(`@${tag.name} holds more than text (a {@link ...}): write its value as text`);
-  }
-  const { keywords, tagProblems } = keywordsFromTags(readable, argument.model);
-  problems.push(...(tagProblems ?? []));
-  // The tool gets the initializer's value: another @default would publish a default it never gets.
-  if (
-    keywords?.default !== undefined &&
-    argument.default !== undefined &&
-    JSON.stringify(keywords.default) !== JSON.stringify(argument.default)
-  ) {
-    problems.push(
-      `@default ${JSON.stringify(keywords.default)} is not the parameter's default, ${JSON.stringify(argument.default)}`,
-    );
-    delete keywords.default;
-  }
-  if (keywords && Object.keys(keywords).length) argument.keywords = keywords;
-  if (problems.length) argument.tagProblems = problems;
-}
-
 /** The parameters of a tool function; a message when one cannot be an argument. */
 export function readParameters(signature: Signature, modeler: TypeModeler): Parameters | string {
   const { checker } = modeler;
@@ -171,29 +136,18 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
   let context: number | undefined;
   let object: Extract<Parameters, { kind: "object" }> | undefined;
   const parameters = checker.parameters(signature);
-  // The keyword tags of the function's comment, by the parameter they are for (jsdoc.ts).
-  const fn = checker.signatureDeclaration(signature);
-  const commented = parameterTags(
-    fn ? checker.writtenTags(fn) : [],
+  const tags = new ParameterTagReader(
+    checker,
+    checker.signatureDeclaration(signature),
     parameters.map((p) => checker.symbolName(p)),
   );
-  const stray = commented.stray.map(
-    (tag) =>
-      `${written(tag)} in its JSDoc is for no parameter: write it after the parameter's @param, on the parameter itself, or name the parameter first (${written({ name: tag.name, text: `<parameter> ${tag.text?.trim() ?? ""}` })})`,
-  );
-  const ownTags = (declaration: ts.Node | undefined): Tag[] =>
-    declaration ? checker.writtenTags(declaration).filter((tag) => isKeyword(tag.name)) : [];
-  /** Tags for a parameter that is no argument (the context, one the schema leaves out): reported. */
-  const notAnArgument = (name: string, tags: readonly Tag[]) => {
-    for (const tag of tags) stray.push(`${written(tag)} is for ${name}, which is not one of the tool's arguments`);
-  };
   for (const [index, symbol] of parameters.entries()) {
     const declaration = checker.valueDeclaration(symbol) as ts.ParameterDeclaration | undefined;
     const type = checker.typeOfSymbol(symbol);
     const name = checker.symbolName(symbol);
     if (isToolContext(checker.nonNullable(type), checker)) {
       context = index;
-      notAnArgument(name, [...ownTags(declaration), ...(commented.byParameter.get(name) ?? [])]);
+      tags.notAnArgument(name, declaration);
       continue;
     }
     if (declaration?.dotDotDotToken) return `rest parameter ...${name} cannot be a tool argument: arguments are named`;
@@ -206,12 +160,7 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
         defaults,
         node: declaration.type ?? declaration,
       };
-      // Its arguments are its type's properties, whose JSDoc is theirs: a tag here has no argument to go to.
-      for (const tag of [...ownTags(declaration), ...[...commented.byParameter.values()].flat()])
-        stray.push(
-          `${written(tag)}: the arguments of a destructured parameter are its type's properties: put the tag on the property`,
-        );
-      commented.byParameter.clear();
+      tags.destructured(declaration);
       continue;
     }
     if (declaration && !syntax.isIdentifier(declaration.name))
@@ -224,7 +173,7 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     const functions = holdsOnlyFunctions(type, modeler);
     if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined) || (functions && !required)) {
       args.push({ name, model: { kind: "null" }, required: false, node, absent: true });
-      notAnArgument(name, [...ownTags(declaration), ...(commented.byParameter.get(name) ?? [])]);
+      tags.notAnArgument(name, declaration);
       continue;
     }
     const argument: Argument = {
@@ -238,13 +187,11 @@ export function readParameters(signature: Signature, modeler: TypeModeler): Para
     if (description) argument.description = description;
     const defaultValue = declaration?.initializer && literalValue(declaration.initializer, checker);
     if (defaultValue !== undefined) argument.default = defaultValue;
-    applyTags(argument, [...ownTags(declaration), ...(commented.byParameter.get(name) ?? [])]);
+    Object.assign(argument, argumentTags(tags.of(name, declaration), argument.model, argument.default));
     args.push(argument);
   }
-  // `@param dayz ... @minimum 1`: for no parameter of this name.
-  for (const [name, tags] of commented.byParameter)
-    if (!parameters.some((p) => checker.symbolName(p) === name)) notAnArgument(name, tags);
-  if (stray.length) return stray.join("; ");
+  const problem = tags.problem();
+  if (problem) return problem;
   if (object) {
     if (args.length)
       return "a destructured object parameter must be the tool's only argument (its properties are the arguments)";
