@@ -22,7 +22,7 @@ export function outputSchema(toolName: string, model: Model): OutputSchema {
     const { object, definition } = root;
     const title = definition
       ? definition.title
-      : object.properties.length === 0 && object.additional
+      : object.properties.every((p) => p.absent) && object.additional
         ? `${toolName}DictOutput`
         : `${toolName}Output`;
     return { schema: writeRoot({ title }, (writer) => writer.format(object), definition), wrapped: false };

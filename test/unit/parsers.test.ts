@@ -77,6 +77,10 @@ class Account {
 
 class Empty {}
 
+class Emitter {
+  onclose?: () => void;
+}
+
 class Counter {
   count = 0;
   increment = () => this.count++;
@@ -533,6 +537,8 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] },
       ],
       emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
+      // Its one property JSON never carries: nothing it declares travels.
+      callbacksOnly: ["Emitter", { kind: "unsupported", message: "Emitter is a class with no declared properties" }],
       // A field holding a function is a property the type promises, which JSON drops (a method never travels).
       arrowField: [
         "Counter",

@@ -26,7 +26,7 @@ export const objectFormatter: ModelFormatter<"object"> = {
     }
     schema.additionalProperties = model.additional ? ctx.format(model.additional) : false;
     // `Record<number, T>`: an array of T is one too, to TypeScript (its keys are numbers).
-    if (model.numberKeys && model.properties.length === 0) {
+    if (model.numberKeys && model.properties.every((p) => p.absent)) {
       return { anyOf: [schema, { type: "array", items: ctx.format(model.patterns![0].model) }] };
     }
     return schema;
