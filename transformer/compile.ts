@@ -245,12 +245,13 @@ export class ToolCompiler {
       error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
       return fail();
     }
-    const inputs: DateInput[] =
+    const inputs: (DateInput & { tagProblems?: string[] })[] =
       parameters.kind === "object"
         ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
         : parameters.args;
     for (const input of inputs) {
-      const problems = findProblems(input.model, input.name);
+      const tags = (input.tagProblems ?? []).map((message) => ({ path: input.name, message, tag: true as const }));
+      const problems = [...tags, ...findProblems(input.model, input.name)];
       if (problems.length) {
         error(
           input.node,
@@ -294,7 +295,8 @@ export class ToolCompiler {
   /**
    * The output schema, or undefined for a text-only tool. In auto mode a return type that
    * cannot be described is a warning (the tool answers with text only); with
-   * `structuredOutput: true` it is an error. A return type holding a part no value of which
+   * `structuredOutput: true` it is an error. A JSDoc tag typemcp cannot use (`@minimum warm`) is
+   * a warning in both, and the schema is kept without it. A return type holding a part no value of which
    * survives JSON.stringify (a Map, a getter-only class, a bigint, a function) is an error in
    * every mode, `structuredOutput: false` included: even the text would carry no data.
    */
@@ -342,10 +344,9 @@ export class ToolCompiler {
       return undefined;
     }
     const problems = findProblems(model, "result");
-    const lost = problems.filter((p) => p.lost);
-    if (lost.length) {
+    if (problems.some((p) => p.lost)) {
       // The note that the list is cut short stays with it.
-      lost.push(...problems.filter((p) => p.more));
+      const lost = problems.filter((p) => p.lost || p.more);
       const message = `Function ${name}: return type ${typeText()} loses data on the way out, as structured output and as text alike`;
       report(
         DiagnosticCategory.Error,
@@ -354,13 +355,23 @@ export class ToolCompiler {
       );
       return undefined;
     }
-    if (problems.length) {
+    if (problems.some((p) => !p.tag)) {
       notSerializable(
         typeText(),
         problems.map((p) => describeProblem(name, p)),
       );
       return undefined;
     }
-    return structuredOutput === false ? undefined : outputSchema(name, model);
+    if (structuredOutput === false) return undefined;
+    // A tag typemcp cannot use costs that tag, never the schema: the others still describe the result.
+    if (problems.length) {
+      const message = `Function ${name}: return type ${typeText()} keeps its output schema without the JSDoc tags typemcp cannot use`;
+      report(
+        DiagnosticCategory.Warning,
+        message,
+        problems.map((p) => describeProblem(name, p)),
+      );
+    }
+    return outputSchema(name, model);
   }
 }
