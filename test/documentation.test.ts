@@ -31,12 +31,14 @@ describe("links", () => {
     expect(brokenLinks(texts, (file) => fs.existsSync(path.join(ROOT, file)), readRoot)).toEqual([]);
   });
 
-  test("a missing file, a missing heading, an anchor into a file with no headings: each named with its place", () => {
+  test("a missing file, a missing heading, an anchor into a file with no headings: each named with its place; an HTML anchor is one", () => {
     const texts = {
       "README.md":
         "# Typemcp\n\n[ok](#typemcp) [ok](docs/a.md#a-heading) [missing](#nowhere)\n\n[gone](docs/gone.md)\n",
       "docs/a.md":
-        "## A heading\n\n[ok](../README.md) [up](../../outside.md) [code](../src/x.ts#L1) [ok](#a-heading)\n",
+        "## A heading\n\n[ok](../README.md) [up](../../outside.md) [code](../src/x.ts#L1) [ok](#a-heading)\n\n" +
+        '- <a id="in-a-list"></a>**An anchor in HTML.** [ok](#in-a-list)\n',
+      "docs/b.md": "[ok](a.md#in-a-list) [missing](a.md#not-in-a-list)\n",
     };
     const files = new Set([...Object.keys(texts), "src/x.ts"]);
     expect(
@@ -50,6 +52,7 @@ describe("links", () => {
       "README.md:5: docs/gone.md: docs/gone.md does not exist",
       "docs/a.md:3: ../../outside.md: ../outside.md does not exist",
       "docs/a.md:3: ../src/x.ts#L1: src/x.ts has no headings",
+      "docs/b.md:1: a.md#not-in-a-list: no heading of docs/a.md makes #not-in-a-list",
     ]);
   });
 

@@ -6,7 +6,8 @@
  * only in one of the ways listed in docs/typescript-7.md, each counted: the order of a union's
  * members and of a mapped type's properties, each TypeScript's lib files, a lone surrogate
  * TypeScript 7 cannot hold, an Infinity literal its API cannot send, a union of promises its API
- * cannot await. Anything else fails, printed in full.
+ * cannot await, the keys TypeScript 7's checker gives a mapped type over `keyof` a union that
+ * holds a primitive. Anything else fails, printed in full.
  *
  * FUZZ_SEED and FUZZ_TYPES as test/fuzz.test.ts's.
  */
@@ -44,11 +45,19 @@ const ts7 = {
   libraryDocs: [] as string[],
   /** A union of thenables awaited to different types: TypeScript 7's API has no way to make their union (docs/typescript-7.md). */
   awaitedUnion: [] as string[],
+  /**
+   * A mapped type over `keyof` a union that holds a primitive (`{ [K in keyof (D | "a")]: 1 }`):
+   * TypeScript 7's checker gives it the primitive's `toString` and `valueOf`, as its own tsc
+   * requires them; 5.9 gives it none (docs/typescript-7.md).
+   */
+  primitiveKeys: [] as string[],
   /** Refused both ways, with other problems listed (each lists a union's problems in its order, the first 20). */
   refusedBoth: [] as string[],
   different: [] as string[],
 };
 
+/** A property `toString` or `valueOf` in a contract: a schema's, or a problem's path. */
+const APPARENT_KEYS = /"(?:toString|valueOf)":|\.(?:toString|valueOf):/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
@@ -164,6 +173,8 @@ function compareTs7(
         ts7.awaitedUnion.push(`${outcome.fn}: ${c.type.text}`);
       else if (outcome.contract?.error !== undefined && other.contract.error !== undefined)
         ts7.refusedBoth.push(`${outcome.fn}: ${c.type.text}`);
+      else if (APPARENT_KEYS.test(b) && !APPARENT_KEYS.test(a) && describeType(c.type).includes("keyof ("))
+        ts7.primitiveKeys.push(`${outcome.fn}: ${c.type.text}`);
       else {
         ts7.different.push(`${outcome.fn}: ${c.type.text}`);
         problems.push(`${outcome.fn} (${describeType(c.type)}):\n  TypeScript 5.9: ${a}\n  TypeScript 7:   ${b}`);
@@ -190,7 +201,7 @@ describe(`${TYPES} generated types (seed ${SEED}), ${PER_PROGRAM} per program, o
     process.stdout.write(
       `\nfuzz on TypeScript 7 (seed ${SEED}): ${ts7.compared} contracts compared, ${ts7.exact} the same byte for byte, ${ts7.orderOnly.length} the same up to the order of union members and properties, ` +
         `${ts7.loneSurrogate.length} with a lone surrogate TypeScript 7 cannot hold, ${ts7.infinity.length} on an Infinity literal its API cannot send, ${ts7.libraryDocs.length} with its own lib files' documentation or type names, ` +
-        `${ts7.awaitedUnion.length} awaiting a union of thenables, ${ts7.refusedBoth.length} refused both ways with other problems listed, ${ts7.different.length} different (report: .build/fuzz/ts7-report.json)\n`,
+        `${ts7.awaitedUnion.length} awaiting a union of thenables, ${ts7.primitiveKeys.length} with a mapped type over keyof a union holding a primitive, ${ts7.refusedBoth.length} refused both ways with other problems listed, ${ts7.different.length} different (report: .build/fuzz/ts7-report.json)\n`,
     );
   });
 });

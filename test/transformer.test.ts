@@ -41,6 +41,20 @@ const sources: Record<string, string> = {
   duplicate_methods: `import { tool } from "typemcp";\nexport class Tools {\n  @tool({ name: "same" })\n  a(): string { return ""; }\n  @tool({ name: "same" })\n  b(): string { return ""; }\n}\n`,
   long_name: `function ok(): string { return ""; }\nmcp.tool(ok, { name: "${"x".repeat(128)}" });\nmcp.tool(ok, { name: "${"y".repeat(129)}" });\n`,
   unknown_format_tag: `import type { Tag } from "typemcp";\nfunction mail(to: string & Tag<"format", "e-mail">): string { return to; }\nmcp.tool(mail);\n`,
+  output_tags:
+    `/** A reading. @minLength 2 */\ninterface Reading {\n  /**\n   * @minimum warm\n   * @maximum 60\n   * @default {low: 1, high: 2}\n   */\n  celsius: number;\n  /** @default {extra: {field: "value"}} */\n  extra?: Record<string, unknown>;\n}\n` +
+    `function latest(): Reading { return { celsius: 1 }; }\nmcp.tool(latest, { structuredOutput: true });\n` +
+    `interface Many {\n${Array.from({ length: 21 }, (_, i) => `  /** @minimum x */\n  a${i}: number;\n`).join("")}}\n` +
+    `function many(): Many { return {} as Many; }\nmcp.tool(many);\n` +
+    `interface ManyAndOne extends Many {\n  z: Uppercase<string>;\n}\nfunction many_and_one(): ManyAndOne { return {} as ManyAndOne; }\nmcp.tool(many_and_one);\n`,
+  parameter_tags:
+    `import type { ToolContext } from "typemcp";\n` +
+    `/**\n * @minimum 3\n * @param x The x.\n */\nfunction stray(x: number): string { return ""; }\nmcp.tool(stray);\n` +
+    `/**\n * @param dayz Typo. @maximum 1\n * @param ctx The call. @minimum 1\n */\nfunction misnamed(days: number, ctx: ToolContext): string { return ""; }\nmcp.tool(misnamed);\n` +
+    `/**\n * @param days Days. @minimum 1\n */\nfunction destructured({ days }: { days: number }): string { return ""; }\nmcp.tool(destructured);\n` +
+    `/**\n * @param warm Warmth. @minimum warm\n * @param days Days. @default 5\n * @param linked @maximum {@link Math}\n */\nfunction bad(warm: number, days = 3, linked = 1): string { return ""; }\nmcp.tool(bad);\n`,
+  required_function: `interface Handlers { label: string; onClick: () => void }\nfunction press(h: Handlers, then: () => void): string { return ""; }\nmcp.tool(press);\n`,
+  optional_function: `function later(city: string, onProgress?: (done: number) => void, log = (line: string) => {}): string { return city; }\nmcp.tool(later);\n`,
 };
 
 let results: Record<string, SnippetResult>;
@@ -175,6 +189,40 @@ test("a parameter type with no JSON form names the tool and the path inside the 
   });
 });
 
+test("a required function-typed parameter or property is an error with its path; an optional one is left out", () => {
+  const fix =
+    "declare data instead, or make it optional (an optional function is left out of the schema, as a method is)";
+  expect(results.required_function.diagnostics).toEqual([
+    {
+      file: "required_function.ts",
+      line: LINE + 1,
+      column: 19,
+      category: "error",
+      code: 93002,
+      message: `Function press: parameter h cannot be described as JSON Schema\n  press: h.onClick: () => void is a function, which JSON drops: ${fix}`,
+    },
+    {
+      file: "required_function.ts",
+      line: LINE + 1,
+      column: 35,
+      category: "error",
+      code: 93002,
+      message: `Function press: parameter then cannot be described as JSON Schema\n  press: then: () => void is a function, which JSON drops: ${fix}`,
+    },
+  ]);
+  const [later] = emittedRegistrations(results.optional_function.js).map((r) => r.contract);
+  expect(results.optional_function.diagnostics).toEqual([]);
+  // Both stay in the call's parameters (the tool gets undefined, and a default applies), never in the schema.
+  expect(later.params).toEqual(["city", "onProgress", "log"]);
+  expect(later.inputSchema).toEqual({
+    type: "object",
+    title: "laterArguments",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+    additionalProperties: false,
+  });
+});
+
 test("structuredOutput: true refuses any and unannotated return types", () => {
   expect(only("strict_any")).toMatchObject({
     category: "error",
@@ -242,12 +290,19 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
     message:
       'Function read: parameter r cannot be described as JSON Schema\n  read: r.celsius: @minimum takes a number, not "warm"',
   });
+  // In a result, a tag typemcp cannot use costs that tag, not the output schema.
   expect(only("misapplied_tag")).toMatchObject({
     category: "warning",
     code: 93001,
-    message: expect.stringMatching(
-      /^Function latest: return type Reading is not serializable for structured output, so the tool gets no output schema[^\n]*\n {2}latest: result\.celsius: @minLength applies to strings only$/,
-    ),
+    message:
+      "Function latest: return type Reading keeps its output schema without the JSDoc tags typemcp cannot use\n  latest: result.celsius: @minLength applies to strings only",
+  });
+  expect(emittedRegistrations(results.misapplied_tag.js)[0].contract.outputSchema).toEqual({
+    title: "Reading",
+    type: "object",
+    properties: { celsius: { type: "number" } },
+    required: ["celsius"],
+    additionalProperties: false,
   });
   expect(only("bad_pattern").message).toMatch(
     /\n {2}find: q\.code: @pattern is not a valid regular expression: Invalid regular expression: \/\[a-\/u?: Unterminated character class$/,
@@ -255,6 +310,92 @@ test("a malformed or misapplied JSDoc tag is a diagnostic with the path to it", 
   expect(only("unknown_format_tag").message).toMatch(
     /\n {2}mail: to: Tag<"format", "e-mail">: format "e-mail" is not a format typemcp validates \(one of: date, time, date-time/,
   );
+});
+
+test("in a result, JSDoc tags typemcp cannot use are warnings and the output schema stays, without them, in every mode", () => {
+  const [latest, many, manyAndOne] = results.output_tags.diagnostics;
+  const lines = (message: string) => message.split("\n");
+  // structuredOutput: true asks for a schema, and gets it.
+  expect(latest).toMatchObject({ category: "warning", code: 93001, line: LINE + 11, column: 20 });
+  expect(lines(latest.message)).toEqual([
+    "Function latest: return type Reading keeps its output schema without the JSDoc tags typemcp cannot use",
+    "  latest: result: Reading: @minLength applies to strings only",
+    '  latest: result.celsius: @minimum takes a number, not "warm"',
+  ]);
+  const [latestContract, manyContract, manyAndOneContract] = emittedRegistrations(results.output_tags.js).map(
+    (r) => r.contract,
+  );
+  // JSON5, as the value is written in code; the other tags of the property still apply.
+  expect(latestContract.outputSchema).toEqual({
+    title: "Reading",
+    type: "object",
+    properties: {
+      celsius: { type: "number", maximum: 60, default: { low: 1, high: 2 } },
+      extra: { type: "object", additionalProperties: {}, default: { extra: { field: "value" } } },
+    },
+    required: ["celsius"],
+    additionalProperties: false,
+    description: "A reading.",
+  });
+  // More than 20: the list is cut short, and the schema kept, since every one is a tag's.
+  expect(many).toMatchObject({ category: "warning", code: 93001 });
+  expect(lines(many.message)).toHaveLength(22);
+  expect(lines(many.message).at(-1)).toBe("  many: result: ...and more: only the first 20 problems are listed");
+  expect(manyContract.outputSchema).toMatchObject({ title: "Many", required: expect.arrayContaining(["a20"]) });
+  // One more that is no tag's, beyond the 20 listed: no schema, as for any type that cannot be described.
+  expect(lines(manyAndOne.message)[0]).toBe(
+    "Function many_and_one: return type ManyAndOne is not serializable for structured output, so the tool gets no output schema and answers with text only (declare the data it returns, or pass structuredOutput: false to make text-only explicit)",
+  );
+  expect(manyAndOneContract.outputSchema).toBeUndefined();
+});
+
+test("a parameter's JSDoc tag that cannot apply is an error, never ignored", () => {
+  expect(
+    results.parameter_tags.diagnostics.map(({ line, column, code, message }) => ({ line, column, code, message })),
+  ).toEqual([
+    {
+      line: LINE + 6,
+      column: 10,
+      code: 93003,
+      message:
+        "Function stray: @minimum 3 in its JSDoc is for no parameter: write it after the parameter's @param, on the parameter itself, or name the parameter first (@minimum <parameter> 3)",
+    },
+    {
+      line: LINE + 12,
+      column: 10,
+      code: 93003,
+      message:
+        "Function misnamed: @minimum 1 is for ctx, which is not one of the tool's arguments; @maximum 1 is for dayz, which is not one of the tool's arguments",
+    },
+    {
+      line: LINE + 17,
+      column: 10,
+      code: 93003,
+      message:
+        "Function destructured: @minimum 1: the arguments of a destructured parameter are its type's properties: put the tag on the property",
+    },
+    {
+      line: LINE + 23,
+      column: 20,
+      code: 93002,
+      message:
+        'Function bad: parameter warm cannot be described as JSON Schema\n  bad: warm: @minimum takes a number, not "warm"',
+    },
+    {
+      line: LINE + 23,
+      column: 28,
+      code: 93002,
+      message:
+        "Function bad: parameter days cannot be described as JSON Schema\n  bad: days: @default 5 is not the parameter's default, 3",
+    },
+    {
+      line: LINE + 23,
+      column: 38,
+      code: 93002,
+      message:
+        "Function bad: parameter linked cannot be described as JSON Schema\n  bad: linked: @maximum holds more than text (a {@link ...}): write its value as text",
+    },
+  ]);
 });
 
 test("a refused registration is emitted with its error, so the runtime refuses it too", () => {
@@ -371,7 +512,8 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   // tsc parses no JSDoc in TypeScript files; an editor parses it all. typemcp parses the comments it
   // reads, so both give the same contract: a function's comment and its @param, the variable
   // statement of an arrow function, comments and tags inherited from a base in another file,
-  // @inheritDoc, a comment on a parameter itself, and one tsc parses anyway (it has @see).
+  // @inheritDoc, a comment on a parameter itself, and one tsc parses anyway (it has @see); the
+  // tags of a parameter, after its @param, naming it, and on the parameter itself.
   const sources = {
     base:
       `export interface Located {\n  /**\n   * Latitude in degrees.\n   * @minimum -90\n   * @maximum 90\n   */\n  lat: number;\n  /** Longitude in degrees. */\n  lon: number;\n}\n` +
@@ -381,8 +523,8 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
       `import { Named, type Located } from "./base";\n` +
       `/** A weather station. */\ninterface Station extends Located {\n  lat: number;\n  /**\n   * @inheritDoc\n   * East is positive.\n   */\n  lon: number;\n}\n` +
       `class Tower extends Named {\n  name = "t";\n  /** Height in metres. */\n  height = 1;\n}\n` +
-      `/**\n * Finds a station.\n * @param code The station's code.\n */\nexport const find_station = (code: string, near?: Located): Station => ({ lat: 0, lon: 0 });\n` +
-      `/** Lists towers. */\nfunction towers(/** How many. */ limit: number): Tower[] { return []; }\n` +
+      `/**\n * Finds a station.\n * @param code The station's code. @pattern ^[A-Z]{3}$\n * @maxLength code 3\n */\nexport const find_station = (code: string, near?: Located): Station => ({ lat: 0, lon: 0 });\n` +
+      `/** Lists towers. */\nfunction towers(/** How many. @minimum 1 */ limit: number): Tower[] { return []; }\n` +
       `/** Counts stations; see {@link find_station}. */\nfunction count(/** Of the region. */ region: string): number { return 0; }\n` +
       `mcp.tool(find_station);\nmcp.tool(towers);\nmcp.tool(count);\n`,
   };
@@ -400,7 +542,7 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
     (schema!.$defs as Record<string, JsonSchema>)[name];
   expect(find_station.description).toBe("Finds a station.");
   expect(find_station.inputSchema.properties).toEqual({
-    code: { type: "string", description: "The station's code." },
+    code: { type: "string", description: "The station's code.", pattern: "^[A-Z]{3}$", maxLength: 3 },
     near: { $ref: "#/$defs/Located" },
   });
   expect(definition(find_station.inputSchema, "Located").properties).toEqual({
@@ -416,7 +558,7 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
     description: "A weather station.",
   });
   expect(towers.description).toBe("Lists towers.");
-  expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many." } });
+  expect(towers.inputSchema.properties).toEqual({ limit: { type: "number", description: "How many.", minimum: 1 } });
   expect(definition(towers.outputSchema, "Tower").properties).toEqual({
     name: { type: "string", description: "The station's name." },
     height: { type: "number", description: "Height in metres." },

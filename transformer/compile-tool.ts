@@ -49,12 +49,13 @@ export function compileTool(
     c.error(fnNode, DiagnosticCode.InvalidRegistration, `Function ${name}: ${parameters}`);
     return c.fail("tool");
   }
-  const inputs: DateInput[] =
+  const inputs: (DateInput & { tagProblems?: string[] })[] =
     parameters.kind === "object"
       ? [{ name: "arguments", model: parameters.model, node: parameters.node }]
       : parameters.args;
   for (const input of inputs) {
-    const problems = findProblems(input.model, input.name);
+    const tags = (input.tagProblems ?? []).map((message) => ({ path: input.name, message, tag: true as const }));
+    const problems = [...tags, ...findProblems(input.model, input.name)];
     if (problems.length) {
       c.error(
         input.node,
@@ -99,7 +100,8 @@ export function compileTool(
 /**
  * The output schema, or undefined for a text-only tool. In auto mode a return type that
  * cannot be described is a warning (the tool answers with text only); with
- * `structuredOutput: true` it is an error. A return type holding a part no value of which
+ * `structuredOutput: true` it is an error. A JSDoc tag typemcp cannot use (`@minimum warm`) is
+ * a warning in both, and the schema is kept without it. A return type holding a part no value of which
  * survives JSON.stringify (a Map, a getter-only class, a bigint, a function) is an error in
  * every mode, `structuredOutput: false` included: even the text would carry no data.
  */
@@ -164,12 +166,22 @@ function toolOutput(
     );
     return undefined;
   }
-  if (problems.length) {
+  if (problems.some((p) => !p.tag)) {
     notSerializable(
       typeText(),
       problems.map((p) => describeProblem(name, p)),
     );
     return undefined;
   }
-  return structuredOutput === false ? undefined : outputSchema(name, model);
+  if (structuredOutput === false) return undefined;
+  // A tag typemcp cannot use costs that tag, never the schema: the others still describe the result.
+  if (problems.length) {
+    const message = `Function ${name}: return type ${typeText()} keeps its output schema without the JSDoc tags typemcp cannot use`;
+    report(
+      DiagnosticCategory.Warning,
+      message,
+      problems.map((p) => describeProblem(name, p)),
+    );
+  }
+  return outputSchema(name, model);
 }

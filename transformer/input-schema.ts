@@ -1,11 +1,18 @@
 import type * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
-import type { Syntax } from "./checker/checker";
+import type { TypeChecker } from "./checker/checker";
+import { TypeFlags } from "./checker/flags";
 import { annotate, setOwn } from "./schema/writer";
-import type { JsonValue, Model } from "./model/model";
-import { documentation } from "./model/jsdoc";
+import type { JsonValue, Keywords, Model } from "./model/model";
 import type { TypeModeler } from "./model/modeler";
-import { hasNoJsonValue, includesUndefined, modelWithoutUndefined } from "./model/optional";
+import {
+  hasNoJsonValue,
+  holdsOnlyFunctions,
+  includesUndefined,
+  modelWithoutUndefined,
+  requiredFunctionModel,
+} from "./model/optional";
+import { argumentTags, ParameterTagReader } from "./parameter-tags";
 import { isToolContext, type RegistrationKind } from "./registration";
 import type { Signature, Type } from "./checker/checker";
 import { rootObject, writeRoot } from "./schema/root";
@@ -18,10 +25,14 @@ export interface Argument {
   model: Model;
   required: boolean;
   description?: string;
+  /** From its JSDoc tags: on the parameter itself, or in its function's comment. */
+  keywords?: Keywords;
+  /** Its JSDoc tags typemcp cannot use, and why. */
+  tagProblems?: string[];
   default?: JsonValue;
   /** Where problems with this argument are reported. */
   node: ts.Node;
-  /** Typed `undefined` or `void` only: no JSON value stands for it, so the schema leaves it out (the tool gets undefined). */
+  /** Typed `undefined` or `void` only, or optional and a function: no JSON value stands for it, so the schema leaves it out (the tool gets undefined). */
   absent?: true;
 }
 
@@ -46,8 +57,26 @@ function jsonNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`; undefined when it is not a literal. */
-export function literalValue(expression: ts.Expression, syntax: Syntax): JsonValue | undefined {
+const LITERAL_TYPE = TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BooleanLiteral;
+
+/**
+ * The value of a name whose type is one literal: an enum member (`Priority.Medium`, whose type
+ * is the member) or a constant (`DEFAULT_DAYS`, declared `const DEFAULT_DAYS = 3`). Undefined
+ * for anything else (a `let`, a member computed at run time, whose type is the wider one).
+ */
+function constantValue(expression: ts.Expression, checker: TypeChecker): JsonValue | undefined {
+  const type = checker.typeAt(expression);
+  if (!(checker.flags(type) & LITERAL_TYPE)) return undefined;
+  const value = checker.literalValue(type);
+  return typeof value === "number" && !Number.isFinite(value) ? undefined : value;
+}
+
+/**
+ * The JSON value of a default like `= 3`, `= "metric"`, `= -1`, `= ["a"]`, `= Priority.Medium`;
+ * undefined when it is neither a literal nor a name of one.
+ */
+export function literalValue(expression: ts.Expression, checker: TypeChecker): JsonValue | undefined {
+  const { syntax } = checker;
   if (syntax.isStringLiteralLike(expression)) return expression.text;
   if (syntax.isNumericLiteral(expression)) return jsonNumber(expression.text);
   if (expression.kind === syntax.SyntaxKind.TrueKeyword) return true;
@@ -66,9 +95,9 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
     syntax.isAsExpression(expression) ||
     syntax.isSatisfiesExpression(expression)
   )
-    return literalValue(expression.expression, syntax);
+    return literalValue(expression.expression, checker);
   if (syntax.isArrayLiteralExpression(expression)) {
-    const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, syntax)));
+    const items = expression.elements.map((e) => (syntax.isSpreadElement(e) ? undefined : literalValue(e, checker)));
     return items.every((i) => i !== undefined) ? (items as JsonValue[]) : undefined;
   }
   if (syntax.isObjectLiteralExpression(expression)) {
@@ -79,24 +108,31 @@ export function literalValue(expression: ts.Expression, syntax: Syntax): JsonVal
         !(syntax.isIdentifier(property.name) || syntax.isStringLiteral(property.name))
       )
         return undefined;
-      const value = literalValue(property.initializer, syntax);
+      const value = literalValue(property.initializer, checker);
       if (value === undefined) return undefined;
       setOwn(result, property.name.text, value);
     }
     return result;
   }
+  if (
+    syntax.isIdentifier(expression) ||
+    syntax.isPropertyAccessExpression(expression) ||
+    syntax.isElementAccessExpression(expression)
+  )
+    return constantValue(expression, checker);
   return undefined;
 }
 
 /** Literal defaults of a destructuring pattern's elements: `({ days = 3 })` → `{ days: 3 }`. */
-function bindingDefaults(pattern: ts.ObjectBindingPattern, syntax: Syntax): Record<string, JsonValue> | string {
+function bindingDefaults(pattern: ts.ObjectBindingPattern, checker: TypeChecker): Record<string, JsonValue> | string {
+  const { syntax } = checker;
   const defaults: Record<string, JsonValue> = {};
   for (const element of pattern.elements) {
     if (element.dotDotDotToken) return "a rest element (...rest) in the destructured parameter cannot be described";
     const name = element.propertyName ?? element.name;
     if (!(syntax.isIdentifier(name) || syntax.isStringLiteral(name)))
       return "computed property names in the destructured parameter cannot be described";
-    const value = element.initializer && literalValue(element.initializer, syntax);
+    const value = element.initializer && literalValue(element.initializer, checker);
     if (value !== undefined) setOwn(defaults, name.text, value);
   }
   return defaults;
@@ -117,18 +153,24 @@ export function readParameters(
   let context: number | undefined;
   let object: Extract<Parameters, { kind: "object" }> | undefined;
   const parameters = checker.parameters(signature);
+  const tags = new ParameterTagReader(
+    checker,
+    checker.signatureDeclaration(signature),
+    parameters.map((p) => checker.symbolName(p)),
+  );
   for (const [index, symbol] of parameters.entries()) {
     const declaration = checker.valueDeclaration(symbol) as ts.ParameterDeclaration | undefined;
     const type = checker.typeOfSymbol(symbol);
+    const name = checker.symbolName(symbol);
     if (isToolContext(checker.nonNullable(type), checker)) {
       context = index;
+      tags.notAnArgument(name, declaration);
       continue;
     }
-    const name = checker.symbolName(symbol);
     if (declaration?.dotDotDotToken)
       return `rest parameter ...${name} cannot be a ${registers} argument: arguments are named`;
     if (declaration && syntax.isObjectBindingPattern(declaration.name)) {
-      const defaults = bindingDefaults(declaration.name, syntax);
+      const defaults = bindingDefaults(declaration.name, checker);
       if (typeof defaults === "string") return defaults;
       object = {
         kind: "object",
@@ -137,31 +179,39 @@ export function readParameters(
         defaults,
         node: declaration.type ?? declaration,
       };
+      tags.destructured(declaration);
       continue;
     }
     if (declaration && !syntax.isIdentifier(declaration.name))
       return `array destructuring cannot be a ${registers}'s parameters: name the parameter`;
     const optional =
       !!declaration && (declaration.questionToken !== undefined || declaration.initializer !== undefined);
+    const required = !optional && !includesUndefined(type, checker);
     const node = declaration?.type ?? declaration ?? checker.signatureDeclaration(signature)!;
-    if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined)) {
+    // As a property: no JSON value stands for it, or it may be left out and holds only functions.
+    const functions = holdsOnlyFunctions(type, modeler);
+    if (hasNoJsonValue(type, checker, declaration?.questionToken !== undefined) || (functions && !required)) {
       args.push({ name, type, model: { kind: "null" }, required: false, node, absent: true });
+      tags.notAnArgument(name, declaration);
       continue;
     }
     const argument: Argument = {
       name,
       type,
-      model: modelWithoutUndefined(type, modeler),
-      required: !optional && !includesUndefined(type, checker),
+      model: functions ? requiredFunctionModel(type, modeler) : modelWithoutUndefined(type, modeler),
+      required,
       node,
     };
-    // A parameter's documentation is its `@param` text.
-    const { description } = documentation(symbol, argument.model, checker);
+    // A parameter's documentation is its `@param` text (and the comment on it, as the language service reads them).
+    const description = checker.documentation(symbol)?.comment.trim();
     if (description) argument.description = description;
-    const defaultValue = declaration?.initializer && literalValue(declaration.initializer, syntax);
+    const defaultValue = declaration?.initializer && literalValue(declaration.initializer, checker);
     if (defaultValue !== undefined) argument.default = defaultValue;
+    Object.assign(argument, argumentTags(tags.of(name, declaration), argument.model, argument.default));
     args.push(argument);
   }
+  const problem = tags.problem();
+  if (problem) return problem;
   if (object) {
     if (args.length)
       return `a destructured object parameter must be the ${registers}'s only argument (its properties are the arguments)`;

@@ -9,11 +9,12 @@ export interface OutputSchema {
 }
 
 /**
- * docs/rules.md: an object whose keys are strings is the output schema itself, titled with its
- * type name (`<tool>DictOutput` for an anonymous `Record<string, T>`, `<tool>Output` for an
- * anonymous object type); everything else (scalars, arrays, tuples, unions, numeric-keyed
- * records, void) is wrapped as `{"result": ...}` under a `<tool>Output` object, because the
- * root of an output schema must be an object.
+ * The wrapping rules of docs/rules.md ("Output schema"): an object whose keys are strings is
+ * the output schema itself, titled with its type name (`<tool>DictOutput` for an anonymous
+ * `Record<string, T>`, `<tool>Output` for an anonymous object type); everything else (scalars,
+ * arrays, tuples, unions, numeric-keyed records, the empty object type, void) is wrapped as
+ * `{"result": ...}` under a `<tool>Output` object, because the root of an output schema must
+ * be an object.
  */
 export function outputSchema(toolName: string, model: Model): OutputSchema {
   const root = rootObject(model);
@@ -21,7 +22,7 @@ export function outputSchema(toolName: string, model: Model): OutputSchema {
     const { object, definition } = root;
     const title = definition
       ? definition.title
-      : object.properties.length === 0 && object.additional
+      : object.properties.every((p) => p.absent) && object.additional
         ? `${toolName}DictOutput`
         : `${toolName}Output`;
     return { schema: writeRoot({ title }, (writer) => writer.format(object), definition), wrapped: false };

@@ -6,7 +6,9 @@ export interface Problem {
   message: string;
   /** No value of this part survives JSON.stringify (see the model's `lost`). */
   lost?: true;
-  /** The note that more problems were found than are listed. */
+  /** A JSDoc tag typemcp cannot use, left out of the schema (see the model's `tagProblems`): the schema holds without it. */
+  tag?: true;
+  /** The note that more problems were found than are listed (`lost` if one of them is, `tag` if all of them are). */
   more?: true;
 }
 
@@ -17,19 +19,30 @@ export const MAX_PROBLEMS = 20;
 
 /**
  * Walks a tool's model from its root (`result`, or a parameter's name) and lists every
- * unsupported part with its path. Models are shared between tools, so problems are found
+ * unsupported part, and every JSDoc tag left out, with its path. Models are shared between tools, so problems are found
  * here, per use, rather than when the type was parsed.
  */
 export function findProblems(model: Model, path: string): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<Definition>();
+  // Beyond the listed ones, what the others are: the note says so, for the caller to decide on the whole.
   let more = false;
+  let moreLost = false;
+  let moreUntagged = false;
+  const report = (problem: Problem): void => {
+    if (problems.length < MAX_PROBLEMS) return void problems.push(problem);
+    more = true;
+    if (problem.lost) moreLost = true;
+    if (!problem.tag) moreUntagged = true;
+  };
+  const tags = (messages: string[] | undefined, at: string): void => {
+    for (const message of messages ?? []) report({ path: at, message, tag: true });
+  };
   const walk = (m: Model, at: string): void => {
-    if (more) return;
+    tags(m.tagProblems, at);
     switch (m.kind) {
       case "unsupported":
-        if (problems.length === MAX_PROBLEMS) more = true;
-        else problems.push(m.lost ? { path: at, message: m.message, lost: true } : { path: at, message: m.message });
+        report(m.lost ? { path: at, message: m.message, lost: true } : { path: at, message: m.message });
         return;
       case "array":
         return walk(m.items, `${at}[]`);
@@ -38,9 +51,12 @@ export function findProblems(model: Model, path: string): Problem[] {
         if (m.rest) walk(m.rest, `${at}[]`);
         return;
       case "object":
-        for (const p of m.properties)
-          if (!p.absent)
-            walk(p.model, IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`);
+        for (const p of m.properties) {
+          if (p.absent) continue;
+          const path = IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`;
+          tags(p.tagProblems, path);
+          walk(p.model, path);
+        }
         if (m.additional) walk(m.additional, `${at}[key]`);
         for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
         return;
@@ -54,8 +70,16 @@ export function findProblems(model: Model, path: string): Problem[] {
     }
   };
   walk(model, path);
-  if (more)
-    problems.push({ path, message: `...and more: only the first ${MAX_PROBLEMS} problems are listed`, more: true });
+  if (more) {
+    const note: Problem = {
+      path,
+      message: `...and more: only the first ${MAX_PROBLEMS} problems are listed`,
+      more: true,
+    };
+    if (moreLost) note.lost = true;
+    if (!moreUntagged) note.tag = true;
+    problems.push(note);
+  }
   return problems;
 }
 

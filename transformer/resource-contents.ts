@@ -95,7 +95,7 @@ export function resourceContents(
     );
     return auto;
   }
-  if (problems.length) {
+  if (problems.some((p) => !p.tag)) {
     c.warning(
       fn.returnTypeNode,
       DiagnosticCode.OutputNotSerializable,
@@ -104,5 +104,13 @@ export function resourceContents(
     );
     return auto;
   }
+  // A tag typemcp cannot use costs that tag, never the schema, as for a tool's result.
+  if (problems.length)
+    c.warning(
+      fn.returnTypeNode,
+      DiagnosticCode.OutputNotSerializable,
+      `Function ${label}: return type ${checker.typeToString(type)} keeps its schema without the JSDoc tags typemcp cannot use`,
+      problems.map((p) => describeProblem(label, p)),
+    );
   return { contents: "json", outputSchema: resourceSchema(model) };
 }

@@ -32,6 +32,8 @@ export interface TextInput {
   node: ts.Node;
   /** Typed `undefined` alone: no text stands for it. */
   absent?: true;
+  /** The JSDoc tags written for it that cannot apply (see input-schema.ts). */
+  tagProblems?: string[];
 }
 
 /** The arguments a function's parameters take, in declaration order. */
@@ -46,6 +48,7 @@ export function textInputs(parameters: Parameters, checker: TypeChecker): TextIn
       ...(a.description !== undefined && { description: a.description }),
       node: a.node,
       ...(a.absent && { absent: true as const }),
+      ...(a.tagProblems && { tagProblems: a.tagProblems }),
     }));
   const { object } = rootObject(parameters.model)!;
   return object.properties.map((p) => {
@@ -163,7 +166,8 @@ function elementOf(type: Type, checker: TypeChecker): Type | undefined {
 function reportNotText(c: Compilation, label: string, input: TextInput, { role, list }: ArgumentRole): void {
   const { checker } = c;
   const type = input.type && (list ? elementOf(input.type, checker) : input.type);
-  const problems = input.absent ? [] : findProblems(input.model, input.name);
+  const tags = (input.tagProblems ?? []).map((message) => ({ path: input.name, message, tag: true as const }));
+  const problems = input.absent ? [] : [...tags, ...findProblems(input.model, input.name)];
   if (problems.length && type && isTextType(type, checker)) {
     c.error(
       input.node,
@@ -208,6 +212,15 @@ export function stringArguments(
     const kind = textual && values ? textKind(values) : undefined;
     if (kind === undefined) {
       reportNotText(c, label, input, role);
+      continue;
+    }
+    if (input.tagProblems?.length) {
+      c.error(
+        input.node,
+        DiagnosticCode.InputNotSerializable,
+        `Function ${label}: ${input.label} cannot be described as JSON Schema`,
+        input.tagProblems.map((message) => describeProblem(label, { path: input.name, message })),
+      );
       continue;
     }
     // An argument may be named `__proto__`: setOwn keeps it a key.

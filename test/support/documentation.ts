@@ -91,6 +91,8 @@ export function outline(text: string): Outline {
   const tokens = markdown.parse(text, {});
   const slugger = new GithubSlugger();
   const result: Outline = { anchors: new Set(), links: [], blocks: [], comments: [] };
+  // An anchor written as HTML (`<a id="name"></a>`), as GitHub renders it.
+  for (const [, id] of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) result.anchors.add(id);
   tokens.forEach((token, i) => {
     const line = (token.map?.[0] ?? 0) + 1;
     if (token.type === "heading_open") {

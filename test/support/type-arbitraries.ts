@@ -866,10 +866,11 @@ export function typeBatchSource(
     const input = `in_${index}`;
     const output = `out_${index}`;
     const overloaded = index % 97 === 96;
-    // Every third input tool has more parameters: optional, and defaults JSON may or may not have.
+    // Every third input tool has more parameters: optional, defaults JSON may or may not have, and
+    // tags on a parameter itself (its @default the parameter's own, as it must be).
     const extra =
       index % 3 === 0
-        ? `, extra?: number, count: number = ${NUMBER_DEFAULTS[index % NUMBER_DEFAULTS.length]}, label: string = ${JSON.stringify(NAMES[index % NAMES.length])}, list: number[] = [${NUMBER_DEFAULTS[(index + 1) % NUMBER_DEFAULTS.length]}], /** The mode. @default "fast" */ mode: "fast" | "slow" = "slow"`
+        ? `, extra?: number, count: number = ${NUMBER_DEFAULTS[index % NUMBER_DEFAULTS.length]}, label: string = ${JSON.stringify(NAMES[index % NAMES.length])}, list: number[] = [${NUMBER_DEFAULTS[(index + 1) % NUMBER_DEFAULTS.length]}], /** The mode. @default "slow" @maxLength 4 */ mode: "fast" | "slow" = "slow"`
         : "";
     if (overloaded) {
       lines.push(

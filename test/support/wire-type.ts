@@ -10,7 +10,9 @@
  * - string enums are their values (`"red"`), which TypeScript does not let a literal be;
  * - a property whose type admits `undefined` may be left out (JSON.stringify drops it);
  * - functions and methods are not data: left out; so are class accessors, which the oracle
- *   marks with `oracle.accessor:<name>` properties (it finds them in the declarations).
+ *   marks with `oracle.accessor:<name>` properties (it finds them in the declarations). (A
+ *   function-typed property that is required is a build error, so no type fixture has one:
+ *   Wire<T> cannot tell it from a method.)
  * Private, protected, #private and static members are not in `keyof T`, hence never here.
  */
 import type { Tag } from "typemcp";

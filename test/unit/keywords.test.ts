@@ -45,6 +45,14 @@ describe("a JSDoc tag's text", () => {
     ["uniqueItems", "false", strings, { value: false }],
     ["default", '{"unit": "c"}', { kind: "any" }, { value: { unit: "c" } }],
     ["default", "metric", string, { value: "metric" }],
+    // JSON5, as such values are written in code: unquoted keys, single quotes, a trailing comma.
+    ["default", '{extra: {field: "value"}}', { kind: "any" }, { value: { extra: { field: "value" } } }],
+    ["default", "['a', 'b',]", strings, { value: ["a", "b"] }],
+    ["default", "'metric'", string, { value: "metric" }],
+    // A bare number stays JSON's: these are the strings they say.
+    ["default", "0x10", string, { value: "0x10" }],
+    ["default", "Infinity", string, { value: "Infinity" }],
+    ["examples", "[{unit: 'c'}]", { kind: "any" }, { value: [{ unit: "c" }] }],
     ["examples", "3", number, { value: [3] }],
     ["examples", "[1, 2]", number, { value: [1, 2] }],
     ["deprecated", "", number, { value: true }],
@@ -78,13 +86,15 @@ describe("a JSDoc tag's text", () => {
       '@format "e-mail" is not a format typemcp validates (one of: date, time, date-time, iso-time, iso-date-time, duration, uri, uri-reference, uri-template, url, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, json-pointer-uri-fragment, relative-json-pointer, byte, int32, int64, float, double, password, binary)',
     ],
     ["default", "[1e400]", number, "@default takes a JSON value: Infinity is not a JSON number"],
-    // Not JSON (keys unquoted): taken as a string it would be a default its own schema refuses.
+    // Neither JSON nor JSON5: taken as a string it would be a default its own schema refuses.
     [
       "default",
-      '{extra: {field: "value"}}',
+      "{extra: {field: }}",
       { kind: "any" },
-      '@default takes a JSON value: {extra: {field: "value"}} is not JSON (keys and strings go in double quotes)',
+      "@default takes a JSON value: {extra: {field: }} is neither JSON nor JSON5 (keys and strings go in quotes)",
     ],
+    ["default", "{a: Infinity}", { kind: "any" }, "@default takes a JSON value: Infinity is not a JSON number"],
+    ["default", "[1, NaN]", { kind: "array", items: number }, "@default takes a JSON value: NaN is not a JSON number"],
     ["default", "three", number, "@default takes a JSON value: three is not JSON, and this type admits no string"],
   ] as [string, string, Model, string][])("@%s %j on a %j: an error", (name, text, model, error) => {
     expect(keywordFromTag(name, text, model)).toEqual({ error });

@@ -11,6 +11,7 @@ import { anyParser } from "../../transformer/model/parsers/any";
 import { arrayParser } from "../../transformer/model/parsers/array";
 import { arrayLikeParser } from "../../transformer/model/parsers/array-like";
 import { classParser } from "../../transformer/model/parsers/class";
+import { emptyObjectParser } from "../../transformer/model/parsers/empty-object";
 import { intersectionParser } from "../../transformer/model/parsers/intersection";
 import { literalParser } from "../../transformer/model/parsers/literal";
 import { nonPrimitiveParser } from "../../transformer/model/parsers/non-primitive";
@@ -54,6 +55,15 @@ enum Size {
   Small = "abc".length,
 }
 
+/** A paint color. */
+enum Paint {
+  Red = "red",
+  Blue = "blue",
+}
+
+/** How urgent. */
+type Urgency = "low" | "high";
+
 class Account {
   #pin = 1234;
   private secret = "s";
@@ -67,6 +77,15 @@ class Account {
 
 class Empty {}
 
+class Emitter {
+  onclose?: () => void;
+}
+
+class Counter {
+  count = 0;
+  increment = () => this.count++;
+}
+
 interface Tags extends Array<string> {}
 class TagList extends Array<string> {}
 interface Scores extends ReadonlyArray<number> {}
@@ -77,6 +96,9 @@ interface Counted extends Array<number> {
 interface Named {
   name: string;
 }
+
+/** Nothing yet. */
+interface Nothing {}
 
 class Celsius {
   constructor(private readonly degrees: number) {}
@@ -107,6 +129,18 @@ const point: Model = {
     { name: "count", model: { kind: "number" }, required: true, keywords: { minimum: 0 } },
   ],
   description: "A point on the map.",
+};
+
+/** Any JSON value but null: what TypeScript's `{}` admits. */
+const notNull: Model = {
+  kind: "union",
+  members: [
+    { kind: "string" },
+    { kind: "number" },
+    { kind: "boolean" },
+    { kind: "object", properties: [], additional: { kind: "any" } },
+    { kind: "array", items: { kind: "any" } },
+  ],
 };
 
 /**
@@ -229,9 +263,34 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           ],
         },
       ],
+      // An enum's or a union alias's JSDoc describes it where it is used.
+      paint: [
+        "Paint",
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "red" },
+            { kind: "literal", value: "blue" },
+          ],
+          description: "A paint color.",
+        },
+      ],
+      urgency: [
+        "Urgency",
+        {
+          kind: "union",
+          members: [
+            { kind: "literal", value: "low" },
+            { kind: "literal", value: "high" },
+          ],
+          description: "How urgent.",
+        },
+      ],
       // undefined travels as null: one null member for both.
       // A member with no values adds none.
       withEmptyBranch: ["number | [never]", { kind: "number" }],
+      // No JSON value is a number with a name: the member adds none.
+      withoutJsonBranch: ["string | (number & Named)", { kind: "string" }],
       allEmpty: [
         "[never] | { a: never }",
         { kind: "unsupported", message: "[never] has no values (its element 0 has none)", uninhabited: true },
@@ -306,6 +365,14 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         },
       ],
       bothArrays: ["string[] & readonly string[]", { kind: "array", items: { kind: "string" } }],
+      primitiveAndArray: [
+        "string & string[]",
+        {
+          kind: "unsupported",
+          message: "string & string[] intersects a primitive and an array, which no value can be",
+          uninhabited: true,
+        },
+      ],
       // An object type that is no brand: no number has its properties.
       notBrand: [
         "number & Named",
@@ -313,6 +380,7 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           kind: "unsupported",
           message:
             'number & Named has no JSON value: no number has the properties of Named ("name"). A brand, which typemcp leaves out, has properties named with a leading underscore or keyed by a symbol only ({ readonly __brand: "Name" })',
+          uninhabited: true,
         },
       ],
       merged: [
@@ -448,6 +516,16 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           lost: true,
         },
       ],
+      // The library's Function, whose values are functions too (it has no call signature of its own).
+      libraryFunction: [
+        "Function",
+        {
+          kind: "unsupported",
+          message:
+            "Function is a function, which JSON drops (undefined, or null in an array): declare data, not a function",
+          lost: true,
+        },
+      ],
     },
   ],
   [
@@ -459,6 +537,28 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
         { kind: "object", properties: [{ name: "owner", model: { kind: "string" }, required: true }] },
       ],
       emptyClass: ["Empty", { kind: "unsupported", message: "Empty is a class with no declared properties" }],
+      // Its one property JSON never carries: nothing it declares travels.
+      callbacksOnly: ["Emitter", { kind: "unsupported", message: "Emitter is a class with no declared properties" }],
+      // A field holding a function is a property the type promises, which JSON drops (a method never travels).
+      arrowField: [
+        "Counter",
+        {
+          kind: "object",
+          properties: [
+            { name: "count", model: { kind: "number" }, required: true },
+            {
+              name: "increment",
+              model: {
+                kind: "unsupported",
+                message:
+                  "() => number is a function, which JSON drops: declare data instead, or make it optional (an optional function is left out of the schema, as a method is)",
+                lost: true,
+              },
+              required: true,
+            },
+          ],
+        },
+      ],
       // Getters live on the prototype: JSON.stringify sends such an instance as {}.
       gettersOnly: [
         "Celsius",
@@ -469,6 +569,17 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
           lost: true,
         },
       ],
+    },
+  ],
+  [
+    emptyObjectParser,
+    {
+      // TypeScript admits any value but null and undefined: any JSON value but null.
+      emptyLiteral: ["{}", notNull],
+      // A named one keeps its JSDoc (and is a definition where it is used).
+      emptyInterface: ["Nothing", { ...notNull, description: "Nothing yet." }],
+      emptied: ['Omit<Named, "name">', notNull],
+      libraryObject: ["Object", notNull],
     },
   ],
   [
@@ -495,6 +606,73 @@ const CASES: [TypeParser, Record<string, [type: string, model: Model]>][] = [
             { name: "b", model: { kind: "null" }, required: false, absent: true },
             { name: "c", model: { kind: "null" }, required: false, absent: true },
             { name: "d", model: { kind: "number" }, required: true },
+          ],
+        },
+      ],
+      // Function-typed properties that may be absent are never present (JSON drops functions);
+      // methods are not data.
+      optionalFunctions: [
+        "{ a: string; b?: () => void; c: ((x: number) => string) | undefined; m(): void }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "string" }, required: true },
+            { name: "b", model: { kind: "null" }, required: false, absent: true },
+            { name: "c", model: { kind: "null" }, required: false, absent: true },
+          ],
+        },
+      ],
+      // An optional enum keeps the enum's JSDoc; a property's own wins.
+      optionalEnum: [
+        "{\n  a?: Paint;\n  /** Mine. */\n  b?: Urgency;\n}",
+        {
+          kind: "object",
+          properties: [
+            {
+              name: "a",
+              model: {
+                kind: "union",
+                members: [
+                  { kind: "literal", value: "red" },
+                  { kind: "literal", value: "blue" },
+                ],
+                description: "A paint color.",
+              },
+              required: false,
+            },
+            {
+              name: "b",
+              model: {
+                kind: "union",
+                members: [
+                  { kind: "literal", value: "low" },
+                  { kind: "literal", value: "high" },
+                ],
+                description: "How urgent.",
+              },
+              required: false,
+              description: "Mine.",
+            },
+          ],
+        },
+      ],
+      // A required one: no JSON value is of the type, and JSON.stringify drops what the type promises.
+      requiredFunction: [
+        "{ a: string; f: () => void }",
+        {
+          kind: "object",
+          properties: [
+            { name: "a", model: { kind: "string" }, required: true },
+            {
+              name: "f",
+              model: {
+                kind: "unsupported",
+                message:
+                  "() => void is a function, which JSON drops: declare data instead, or make it optional (an optional function is left out of the schema, as a method is)",
+                lost: true,
+              },
+              required: true,
+            },
           ],
         },
       ],

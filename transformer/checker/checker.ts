@@ -36,6 +36,16 @@ export interface Documentation {
   tags: { name: string; text: string }[];
 }
 
+/**
+ * A JSDoc tag as written: its name, its text (undefined when it holds more than text, such as
+ * a `{@link}`), and, for `@param`, the parameter it names.
+ */
+export interface WrittenTag {
+  name: string;
+  text: string | undefined;
+  parameter?: string;
+}
+
 /** The type guards and kinds of the syntax tree in use. Named as TypeScript 5 names them. */
 export interface Syntax {
   isCallExpression(node: ts.Node): node is ts.CallExpression;
@@ -165,6 +175,12 @@ export interface TypeChecker {
   declarationFiles(symbol: Symbol): readonly string[];
   /** The symbol's JSDoc, undefined when it has none to read. */
   documentation(symbol: Symbol): Documentation | undefined;
+  /**
+   * The tags of the JSDoc comment written on a declaration, in order, not inherited: a
+   * function's own comment, or the comment of what holds it (`const f = (...) => ...`'s
+   * statement); a parameter's comment on itself (its `@param` is its function's).
+   */
+  writtenTags(declaration: ts.Node): readonly WrittenTag[];
 
   // Signatures.
   signatureDeclaration(signature: Signature): ts.SignatureDeclaration | undefined;

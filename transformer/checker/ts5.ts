@@ -4,7 +4,7 @@
  * flags.ts), passed through as they are, and 6's (renumbered as 7's) translated.
  */
 import ts from "typescript";
-import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker } from "./checker";
+import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker, WrittenTag } from "./checker";
 import { flagTranslator, SymbolFlag, TypeFlag } from "./flags";
 import { parseSkippedJSDoc, parseSkippedJSDocOf } from "../model/skipped-jsdoc";
 
@@ -214,6 +214,20 @@ export class Ts5Checker implements TypeChecker {
     };
   }
 
+  writtenTags(declaration: ts.Node): readonly WrittenTag[] {
+    parseSkippedJSDocOf(declaration, this.checker);
+    // The comments the language service reads for it: a parameter's own (then its `@param`
+    // tags, which are not comments), a function's and its holder's, the last comment of each.
+    return ts
+      .getJSDocCommentsAndTags(declaration)
+      .flatMap((found) => (ts.isJSDoc(found) ? (found.tags ?? []) : ts.isJSDocParameterTag(found) ? [] : [found]))
+      .map((tag) => ({
+        name: tag.tagName.text,
+        text: plainText(tag.comment),
+        ...(ts.isJSDocParameterTag(tag) && ts.isIdentifier(tag.name) && { parameter: tag.name.text }),
+      }));
+  }
+
   signatureDeclaration(signature: Signature): ts.SignatureDeclaration | undefined {
     return G(signature).getDeclaration() as ts.SignatureDeclaration | undefined;
   }
@@ -243,4 +257,12 @@ export class Ts5Checker implements TypeChecker {
   signatureOfDeclaration(declaration: ts.SignatureDeclaration): Signature | undefined {
     return this.checker.getSignatureFromDeclaration(declaration) as unknown as Signature | undefined;
   }
+}
+
+/** A JSDoc comment's text when it is text only; undefined when it holds links. */
+function plainText(comment: string | ts.NodeArray<ts.JSDocComment> | undefined): string | undefined {
+  if (comment === undefined || typeof comment === "string") return comment ?? "";
+  return comment.every((part) => part.kind === ts.SyntaxKind.JSDocText)
+    ? comment.map((part) => part.text).join("")
+    : undefined;
 }

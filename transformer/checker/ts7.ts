@@ -8,7 +8,7 @@
  * from the ones it has (see `awaited`, `signatureDocumentation`, `isNonPublicOrStaticMember`).
  */
 import type * as ts from "typescript";
-import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker } from "./checker";
+import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker, WrittenTag } from "./checker";
 import { ElementFlags, flagTranslator, SymbolFlag, TypeFlag, TypeFlags } from "./flags";
 import type { Ts7Modules } from "./ts7-modules";
 
@@ -684,7 +684,7 @@ export class Ts7Checker implements TypeChecker {
       if (hasJsDoc(declaration)) return true;
       const owner = declaration.parent;
       if (!owner) return false;
-      if (declaration.kind === kind.Parameter) return hasJsDoc(owner);
+      if (declaration.kind === kind.Parameter) return this.functionComments(owner).length > 0;
       if (declaration.kind === kind.VariableDeclaration) return hasJsDoc(owner.parent);
       if (
         owner.kind === kind.ClassDeclaration ||
@@ -708,7 +708,7 @@ export class Ts7Checker implements TypeChecker {
       // A parameter's documentation is its function's `@param`; its tags are those `@param`s, no keyword.
       const name = (declaration as ts.ParameterDeclaration).name;
       if (hasJsDoc(declaration) || name.kind !== kind.Identifier) return undefined;
-      const tags = jsDocsOf(declaration.parent)
+      const tags = this.functionComments(declaration.parent)
         .flatMap((doc) => doc.tags ?? [])
         .filter(
           (tag) =>
@@ -752,6 +752,43 @@ export class Ts7Checker implements TypeChecker {
     }
     if (inherits && (!comment || !tags.length)) return undefined;
     return { comment, tags };
+  }
+
+  /**
+   * The comments that document a function, as the language service finds them: the last on the
+   * function itself, then the last on what holds it, when it is a variable's, a property's or
+   * an object literal property's value (`const f = (...) => ...`: the variable statement).
+   */
+  private functionComments(fn: ts.Node): readonly JsDocNode[] {
+    const kind = this.kind;
+    const last = (node: ts.Node | undefined) => jsDocsOf(node).slice(-1);
+    const own = last(fn);
+    if (fn.kind !== kind.ArrowFunction && fn.kind !== kind.FunctionExpression) return own;
+    const holder = fn.parent;
+    if (holder?.kind === kind.PropertyAssignment || holder?.kind === kind.PropertyDeclaration)
+      return [...own, ...last(holder)];
+    const statement = holder?.parent?.parent;
+    if (
+      holder?.kind === kind.VariableDeclaration &&
+      (holder as ts.VariableDeclaration).initializer === fn &&
+      statement?.kind === kind.VariableStatement &&
+      (statement as ts.VariableStatement).declarationList.declarations.length === 1
+    )
+      return [...own, ...last(statement)];
+    return own;
+  }
+
+  writtenTags(declaration: ts.Node): readonly WrittenTag[] {
+    const kind = this.kind;
+    const comments =
+      declaration.kind === kind.Parameter ? jsDocsOf(declaration).slice(-1) : this.functionComments(declaration);
+    return comments
+      .flatMap((doc) => doc.tags ?? [])
+      .map((tag) => ({
+        name: tag.tagName.text,
+        text: plainText(tag.comment, kind),
+        ...(tag.kind === kind.JSDocParameterTag && tag.name?.kind === kind.Identifier && { parameter: tag.name.text }),
+      }));
   }
 
   signatureDeclaration(signature: Signature): ts.SignatureDeclaration | undefined {

@@ -35,13 +35,15 @@ function notJson(value: JsonValue): string | undefined {
 
 /**
  * A JSON value from a tag's text; an error when it holds what JSON cannot carry, or looks like
- * JSON and is not (`{extra: {field: "value"}}`: keys unquoted), which taken as a string would
- * be a default its own schema refuses.
+ * a JSON object, array or string and is neither JSON nor JSON5 (taken as a string it would be
+ * a default its own schema refuses).
  */
 function jsonFromText(text: string): JsonValue | { error: string } {
   const value = json(text);
-  if (value === text.trim() && /^[[{"]/.test(value))
-    return { error: `takes a JSON value: ${value} is not JSON (keys and strings go in double quotes)` };
+  if (value === undefined)
+    return {
+      error: `takes a JSON value: ${text.trim()} is neither JSON nor JSON5 (keys and strings go in quotes)`,
+    };
   const problem = notJson(value);
   return problem ? { error: `takes a JSON value: ${problem}` } : value;
 }
@@ -81,22 +83,37 @@ const checkFormat = (value: JsonValue) =>
     ? undefined
     : `is not a format typemcp validates (one of: ${FORMATS.join(", ")})`;
 
-/** The JSON value a tag's text is; text that is not JSON is the string it says (`@default metric`). */
-function json(text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text.trim();
-  }
+/** Text that opens a JSON object, array or string: read as JSON5 when it is not JSON. */
+const JSON_LIKE = /^\s*[[{"']/;
+
+/** JSON5, loaded the first time a tag's text needs it (most never do). */
+let json5: { parse(text: string): unknown } | undefined;
+
+/**
+ * The JSON value a tag's text is: JSON; or, for an object, an array or a quoted string that is
+ * not JSON, JSON5, which is how such values are written in code (`{extra: {field: "value"}}`,
+ * unquoted keys, single quotes, a trailing comma); or, for other text, the string it says
+ * (`@default metric`). Undefined when it opens an object, array or string and is neither.
+ * (A bare number stays JSON's: `0x10` and `Infinity` are the strings they say.)
+ */
+function json(text: string): JsonValue | undefined {
+  const parsed = jsonText(text);
+  if (parsed !== undefined) return parsed.value;
+  return JSON_LIKE.test(text) ? undefined : text.trim();
 }
 
-/** Whether a tag's text is JSON as written, rather than a bare string. */
-function isJsonText(text: string): boolean {
+/** The value of a tag's text as JSON, or JSON5 where it opens an object, array or string; undefined when it is no such value. */
+function jsonText(text: string): { value: JsonValue } | undefined {
   try {
-    JSON.parse(text);
-    return true;
+    return { value: JSON.parse(text) as JsonValue };
   } catch {
-    return false;
+    if (!JSON_LIKE.test(text)) return undefined;
+  }
+  try {
+    json5 ??= require("json5") as { parse(text: string): unknown };
+    return { value: json5.parse(text) as JsonValue };
+  } catch {
+    return undefined;
   }
 }
 
@@ -206,7 +223,7 @@ export function keywordFromTag(name: string, text: string, model: Model): { valu
   if (!appliesTo(rule, model))
     return { error: `@${name} applies to ${rule.applies === "array" ? "arrays" : `${rule.applies}s`} only` };
   // A bare word is a string default (`@default metric`): for a type no string is, it is a mistake.
-  if (name === "default" && !isJsonText(text) && !admitsString(model)) {
+  if (name === "default" && jsonText(text) === undefined && !admitsString(model)) {
     return { error: `@default takes a JSON value: ${text.trim()} is not JSON, and this type admits no string` };
   }
   return { value: value as JsonValue };

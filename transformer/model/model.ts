@@ -16,6 +16,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export interface Annotations {
   description?: string;
   keywords?: Keywords;
+  /** JSDoc tags typemcp cannot use (`@minimum warm`), left out of `keywords`: why, for the tool's walk to report where the node is used. */
+  tagProblems?: string[];
 }
 
 export type Keywords = { [keyword: string]: JsonValue };
@@ -45,8 +47,8 @@ export type Model = (
        *  throws (a Map, a getter-only class, a bigint, a function). A result that holds one is an
        *  error whatever `structuredOutput` says, since even its text carries no data. */
       lost?: true;
-      /** The type has no values at all (`never`, `[never]`, `{ a: never }`): a union leaves it
-       *  out, an array of it is empty. Alone, it is reported. */
+      /** No JSON value is of the type (`never`, `[never]`, `{ a: never }`, `number & { name: string }`):
+       *  a union leaves it out, an array of it is empty. Alone, it is reported. */
       uninhabited?: true;
     }
 ) &
@@ -74,6 +76,8 @@ export interface Property {
   absent?: true;
   description?: string;
   keywords?: Keywords;
+  /** The property's own JSDoc tags typemcp cannot use: see Annotations. */
+  tagProblems?: string[];
 }
 
 /** A named type (interface, class, type alias): one `$defs` entry, referenced with `$ref`. */

@@ -2,6 +2,7 @@ import type { Type, TypeChecker } from "../checker/checker";
 import { TypeFlags } from "../checker/flags";
 import type { Model } from "./model";
 import type { ParseContext } from "./modeler";
+import { isFunction } from "./parsers/not-serializable";
 import { unionModel } from "./parsers/union";
 
 const UNDEFINED = TypeFlags.Undefined | TypeFlags.Void;
@@ -33,5 +34,36 @@ export function modelWithoutUndefined(type: Type, ctx: ParseContext): Model {
   const defined = members.filter((member) => !(ctx.checker.flags(member) & UNDEFINED));
   // `void | undefined` (a `void` property made optional) is as `undefined` alone: null, where it is sent at all.
   if (defined.length === members.length || defined.length === 0) return ctx.modelOf(type);
-  return defined.length === 1 ? ctx.modelOf(defined[0]) : unionModel(defined, ctx);
+  if (defined.length === 1) return ctx.modelOf(defined[0]);
+  // `Color | undefined` (`color?: Color`): the union as declared, `Color`, whose model carries the
+  // enum's or alias's JSDoc. The checker's non-nullable type is it where only undefined goes (it
+  // takes null out too, and void it may keep).
+  const { checker } = ctx;
+  if (members.every((member) => !(checker.flags(member) & (TypeFlags.Null | TypeFlags.Void)))) {
+    const declared = checker.nonNullable(type);
+    const count = checker.flags(declared) & TypeFlags.Union ? checker.constituents(declared).length : 1;
+    if (count === defined.length) return ctx.modelOf(declared);
+  }
+  return unionModel(defined, ctx);
+}
+
+/**
+ * Whether every value of a property's or parameter's type, `undefined` aside, is a function
+ * (`onChange?: () => void`, `format: () => string`). JSON.stringify drops a function, so in
+ * JSON such a key is always absent: where the type lets it be absent (the property is optional,
+ * or its type admits undefined), it is left out of the schema, as a method is; where the type
+ * requires it, no JSON value is of the type, and it is reported (requiredFunctionModel).
+ */
+export function holdsOnlyFunctions(type: Type, ctx: ParseContext): boolean {
+  const defined = (membersOf(type, ctx.checker) ?? [type]).filter((member) => !(ctx.checker.flags(member) & UNDEFINED));
+  return defined.length > 0 && defined.every((member) => isFunction(member, ctx));
+}
+
+/** The model of a required property or parameter whose type holds only functions: reported, with the two fixes. */
+export function requiredFunctionModel(type: Type, ctx: ParseContext): Model {
+  return ctx.unsupported(
+    type,
+    "is a function, which JSON drops: declare data instead, or make it optional (an optional function is left out of the schema, as a method is)",
+    "lost",
+  );
 }

@@ -20,7 +20,9 @@ export const classParser: TypeParser = {
   },
   parse: (type, ctx) => {
     const model = objectModel(type, ctx);
-    if (model.kind !== "object" || model.properties.length > 0 || model.additional || model.patterns) return model;
+    // Properties JSON never carries (`onclose?: () => void`) declare nothing that travels.
+    const sent = model.kind === "object" && model.properties.some((p) => !p.absent);
+    if (model.kind !== "object" || sent || model.additional || model.patterns) return model;
     const { checker } = ctx;
     const getters = checker
       .properties(type)

@@ -3,6 +3,7 @@ import { anyParser } from "./any";
 import { arrayParser } from "./array";
 import { arrayLikeParser } from "./array-like";
 import { classParser } from "./class";
+import { emptyObjectParser } from "./empty-object";
 import { intersectionParser } from "./intersection";
 import { literalParser } from "./literal";
 import { nonPrimitiveParser } from "./non-primitive";
@@ -20,7 +21,8 @@ import { unsupportedParser } from "./unsupported";
  * One parser per TypeScript construct, tried in this order; the first that supports a type
  * builds its model. Order matters only where constructs overlap: `boolean` is a union to the
  * checker (primitive before union), a Date is an object (toJSON before class and object), a class
- * extending Array is an array (before class).
+ * extending Array is an array (before class), a class with no properties is reported (before
+ * the empty object type).
  */
 export const parsers: readonly TypeParser[] = [
   anyParser,
@@ -38,5 +40,6 @@ export const parsers: readonly TypeParser[] = [
   toJsonParser,
   notSerializableParser,
   classParser,
+  emptyObjectParser,
   objectParser,
 ];

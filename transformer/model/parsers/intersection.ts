@@ -6,6 +6,7 @@ import { checkTagKeyword, isKeyword, withKeywords } from "../keywords";
 import type { Keywords, Model } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
 import { elementType, isArrayLike } from "./array-like";
+import { emptyObjectModel, isEmptyObjectType } from "./empty-object";
 import { objectModel } from "./object-properties";
 
 function isTag(type: Type, { checker }: ParseContext): boolean {
@@ -101,14 +102,16 @@ export const intersectionParser: TypeParser = {
     const primitives = rest.filter((m) => !(ctx.checker.flags(m) & TypeFlags.Object));
     const arrays = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && isArrayLike(m, ctx));
     const objects = rest.filter((m) => ctx.checker.flags(m) & TypeFlags.Object && !isArrayLike(m, ctx));
-    if (primitives.length > 1) return ctx.unsupported(type, "intersects primitives that no value can be");
+    // These have no JSON value: as a union's member they add none (`X | (number & X)` is X), alone they are reported.
+    if (primitives.length > 1)
+      return ctx.unsupported(type, "intersects primitives that no value can be", "uninhabited");
     if (primitives.length === 1 && arrays.length)
-      return ctx.unsupported(type, "intersects a primitive and an array, which no value can be");
+      return ctx.unsupported(type, "intersects a primitive and an array, which no value can be", "uninhabited");
     if (primitives.length === 1 || arrays.length) {
       const base = primitives.length ? ctx.typeText(primitives[0]) : "array";
       for (const member of objects) {
         const problem = objectMemberProblem(member, base, ctx);
-        if (problem) return ctx.unsupported(type, problem);
+        if (problem) return ctx.unsupported(type, problem, "uninhabited");
       }
       return applyTags(
         primitives.length ? ctx.modelOf(primitives[0]) : arrayIntersection(type, arrays, ctx),
@@ -116,7 +119,7 @@ export const intersectionParser: TypeParser = {
         ctx,
       );
     }
-    if (tags.length === 0) return objectModel(type, ctx);
+    if (tags.length === 0) return isEmptyObjectType(type, ctx) ? emptyObjectModel(type, ctx) : objectModel(type, ctx);
     // Tags on an object type (`{ a: number } & MinProperties<1>`): the intersection of the other members, constrained.
     const constrained = rest.length === 1 ? ctx.modelOf(rest[0]) : objectModel(type, ctx);
     return applyTags(constrained, tags, ctx);

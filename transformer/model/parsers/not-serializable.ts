@@ -23,8 +23,17 @@ function libraryTypeName(type: Type, { checker }: ParseContext): string | undefi
   return LIBRARY_TYPES.has(name) && checker.hasLibraryDeclaration(symbol) ? name : undefined;
 }
 
-function isFunction(type: Type, { checker }: ParseContext): boolean {
-  return checker.callSignatures(type).length > 0 || checker.hasConstructSignatures(type);
+/** The library's interfaces that only functions are values of: `Function`, and its two halves TypeScript checks `bind`, `call` and `apply` with. */
+const FUNCTION_INTERFACES = new Set(["Function", "CallableFunction", "NewableFunction"]);
+
+/** Whether the values of an object type are functions (or classes): JSON.stringify drops them. */
+export function isFunction(type: Type, { checker }: ParseContext): boolean {
+  if (!(checker.flags(type) & TypeFlags.Object)) return false;
+  if (checker.callSignatures(type).length > 0 || checker.hasConstructSignatures(type)) return true;
+  const symbol = checker.symbolOf(type);
+  return (
+    symbol !== undefined && FUNCTION_INTERFACES.has(checker.symbolName(symbol)) && checker.hasLibraryDeclaration(symbol)
+  );
 }
 
 /** Why a library type's values arrive as `{}`, and what to declare and send instead. */

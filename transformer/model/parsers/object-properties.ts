@@ -3,47 +3,27 @@ import type { Symbol, Type } from "../../checker/checker";
 import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";
 import type { ParseContext } from "../modeler";
-import { documentation } from "../jsdoc";
-import { hasNoJsonValue, includesUndefined, modelWithoutUndefined } from "../optional";
+import { documentation, withTypeDocumentation } from "../jsdoc";
+import {
+  hasNoJsonValue,
+  holdsOnlyFunctions,
+  includesUndefined,
+  modelWithoutUndefined,
+  requiredFunctionModel,
+} from "../optional";
 import { isUninhabited } from "../uninhabited";
 import { NUMERIC_KEY, templatePattern } from "./template-literal";
 
-const PRIMITIVE =
-  TypeFlags.StringLike |
-  TypeFlags.NumberLike |
-  TypeFlags.BooleanLike |
-  TypeFlags.BigIntLike |
-  TypeFlags.Null |
-  TypeFlags.Undefined;
-
 /**
  * Whether a property reaches the wire. JSON.stringify (and typemcp's projection, which
- * follows it) sends own enumerable data only: methods, function-valued properties, symbol
- * keys, `#private` fields and class accessors (which live on the prototype) never travel;
- * TypeScript-`private`/`protected` members are not part of the declared public shape.
+ * follows it) sends own enumerable data only: methods, symbol keys, `#private` fields and
+ * class accessors (which live on the prototype) never travel; TypeScript-`private`/`protected`
+ * members are not part of the declared public shape. A property whose type is a function is
+ * data the type promises: see holdsOnlyFunctions.
  */
 function isData(symbol: Symbol, { checker }: ParseContext): boolean {
   if (checker.symbolFlags(symbol) & (SymbolFlags.Method | SymbolFlags.Prototype)) return false;
-  if (checker.symbolName(symbol) === TAG_PROPERTY || checker.isNonPublicOrStaticMember(symbol)) return false;
-  // An optional method-like property `onChange?: () => void` is a function too. (Primitives,
-  // alone or in a union with null and undefined as most properties are, have no call
-  // signatures: no need to take null and undefined out, or to resolve apparent types.)
-  const declared = checker.typeOfSymbol(symbol);
-  const flags = checker.flags(declared);
-  if (
-    (flags & TypeFlags.Union ? checker.constituents(declared) : [declared]).every(
-      (member) => checker.flags(member) & PRIMITIVE,
-    )
-  )
-    return true;
-  const type = checker.nonNullable(declared);
-  return !(checker.callSignatures(type).length > 0 && checker.properties(type).length === 0);
-}
-
-/** A property whose type has no JSON value (`undefined`, `void`, `never`): it can only be left out. */
-function isAbsent(symbol: Symbol, type: Type, { checker }: ParseContext): boolean {
-  // `a: never` is a property no object can have (the object type has no values); `a?: never` one it leaves out.
-  return hasNoJsonValue(type, checker, (checker.symbolFlags(symbol) & SymbolFlags.Optional) !== 0);
+  return checker.symbolName(symbol) !== TAG_PROPERTY && !checker.isNonPublicOrStaticMember(symbol);
 }
 
 export function dataProperties(type: Type, ctx: ParseContext): Property[] {
@@ -52,19 +32,22 @@ export function dataProperties(type: Type, ctx: ParseContext): Property[] {
   for (const symbol of checker.properties(type)) {
     if (!isData(symbol, ctx)) continue;
     const propertyType = checker.typeOfSymbol(symbol);
-    if (isAbsent(symbol, propertyType, ctx)) {
+    const optional = (checker.symbolFlags(symbol) & SymbolFlags.Optional) !== 0;
+    const required = !optional && !includesUndefined(propertyType, checker);
+    const functions = holdsOnlyFunctions(propertyType, ctx);
+    // JSON never carries it: its type has no JSON value (`a: never` is a property no object can
+    // have, so the object type has none; `a?: never` one it leaves out), or it may be absent and
+    // holds only functions (`onChange?: () => void`), which JSON.stringify drops.
+    if (hasNoJsonValue(propertyType, checker, optional) || (functions && !required)) {
       properties.push({ name: checker.symbolName(symbol), model: { kind: "null" }, required: false, absent: true });
       continue;
     }
-    const model = modelWithoutUndefined(propertyType, ctx);
-    const { description, keywords, error } = documentation(symbol, model, checker);
-    const property: Property = {
-      name: checker.symbolName(symbol),
-      model: error ? { kind: "unsupported", message: error } : model,
-      required: !(checker.symbolFlags(symbol) & SymbolFlags.Optional) && !includesUndefined(propertyType, checker),
-    };
+    const model = functions ? requiredFunctionModel(propertyType, ctx) : modelWithoutUndefined(propertyType, ctx);
+    const { description, keywords, tagProblems } = documentation(symbol, model, checker);
+    const property: Property = { name: checker.symbolName(symbol), model, required };
     if (description) property.description = description;
     if (keywords) property.keywords = keywords;
+    if (tagProblems) property.tagProblems = tagProblems;
     properties.push(property);
   }
   return properties;
@@ -107,15 +90,6 @@ export function objectModel(type: Type, ctx: ParseContext): Model {
     model.patterns = patterns;
     if (patterns.length === 1 && patterns[0].pattern === NUMERIC_KEY) model.numberKeys = true;
   }
-  if (!ctx.nameOf(type)) return model;
   // A named type's own JSDoc describes its definition.
-  const { description, keywords, error } = documentation(
-    checker.aliasSymbolOf(type) ?? checker.symbolOf(type),
-    model,
-    checker,
-  );
-  if (error) return { kind: "unsupported", message: `${ctx.typeText(type)}: ${error}` };
-  if (description) model.description = description;
-  if (keywords) model.keywords = keywords;
-  return model;
+  return ctx.nameOf(type) ? withTypeDocumentation(type, model, ctx) : model;
 }

@@ -1,5 +1,6 @@
-import type { Type } from "../../checker/checker";
+import type { Symbol, Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
+import { withTypeDocumentation } from "../jsdoc";
 import type { Model, ObjectModel } from "../model";
 import type { ParseContext, TypeParser } from "../modeler";
 import { isUninhabited } from "../uninhabited";
@@ -78,9 +79,22 @@ export function unionModel(members: readonly Type[], ctx: ParseContext): Model {
   return models.length === 1 ? models[0] : { kind: "union", members: openMembers(models) };
 }
 
-/** Unions, including enums (a union of enum members to the checker). `boolean` is caught earlier. */
+/** The enum or the type alias a union is declared as (`enum Priority`, `type Urgency = "low" | "high"`), if the project declares it. */
+function declaredAs(type: Type, { checker }: ParseContext): Symbol | undefined {
+  const symbol = checker.aliasSymbolOf(type) ?? checker.symbolOf(type);
+  return symbol && !checker.isLibrarySymbol(symbol) ? symbol : undefined;
+}
+
+/**
+ * Unions, including enums (a union of enum members to the checker). `boolean` is caught earlier.
+ * An enum's or a union alias's JSDoc describes it wherever it is used, as an interface's does
+ * (a property's own JSDoc, written over it, wins).
+ */
 export const unionParser: TypeParser = {
   construct: "unions and enums",
   supports: (type, ctx) => (ctx.checker.flags(type) & TypeFlags.Union) !== 0,
-  parse: (type, ctx) => unionModel(ctx.checker.constituents(type), ctx),
+  parse: (type, ctx) => {
+    const model = unionModel(ctx.checker.constituents(type), ctx);
+    return declaredAs(type, ctx) ? withTypeDocumentation(type, model, ctx) : model;
+  },
 };

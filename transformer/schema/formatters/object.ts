@@ -18,7 +18,7 @@ export const objectFormatter: ModelFormatter<"object"> = {
     if (Object.keys(properties).length || (!model.additional && !model.patterns)) schema.properties = properties;
     if (required.length) schema.required = required;
     // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
-    // never fail on this: the runtime sends only declared properties, see runtime/wire.ts.)
+    // never fail on this: the runtime sends only declared properties, see runtime/check.ts.)
     if (model.patterns) {
       schema.patternProperties = Object.fromEntries(
         model.patterns.map(({ pattern, model }) => [pattern, ctx.format(model)]),
@@ -26,7 +26,7 @@ export const objectFormatter: ModelFormatter<"object"> = {
     }
     schema.additionalProperties = model.additional ? ctx.format(model.additional) : false;
     // `Record<number, T>`: an array of T is one too, to TypeScript (its keys are numbers).
-    if (model.numberKeys && model.properties.length === 0) {
+    if (model.numberKeys && model.properties.every((p) => p.absent)) {
       return { anyOf: [schema, { type: "array", items: ctx.format(model.patterns![0].model) }] };
     }
     return schema;
