@@ -47,6 +47,8 @@ const fast = [
  */
 const e2e = [
   "stdio.test.ts",
+  // docs/prompts-and-resources.md followed as written: its server built, its client run, on TypeScript 5.9 and 7.
+  "prompts-resources-recipe.test.ts",
   "http.test.ts",
   "third-party-client.test.ts",
   "hostile.test.ts",
