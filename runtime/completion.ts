@@ -1,4 +1,6 @@
-import type { CompleteResult } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type CompleteResult } from "@modelcontextprotocol/server";
+import type { PromptContract } from "./contract";
+import type { Who } from "./faults";
 import type { Completer, CompletionValues } from "./kinds";
 
 /** The spec's cap on the values of one `completion/complete` answer. */
@@ -35,4 +37,53 @@ export async function complete(
   if (!Array.isArray(values))
     throw new TypeError("a completion function must return an array of values, or { values }");
   return answer(values, total ?? values.length, hasMore ?? (total ?? values.length) > MAX_COMPLETIONS);
+}
+
+/** An argument's completion, from the contract's values and the author's functions (which take precedence). */
+export function completionsOf(
+  contract: Pick<PromptContract, "arguments" | "completions">,
+  functions: Record<string, unknown> | undefined,
+  name: string,
+): Map<string, Completion> {
+  const completions = new Map<string, Completion>();
+  for (const [argument, values] of Object.entries(contract.completions ?? {})) completions.set(argument, { values });
+  for (const [argument, completer] of Object.entries(functions ?? {})) {
+    if (!contract.arguments.some((a) => a.name === argument))
+      throw new Error(
+        `typemcp: ${name}: complete.${argument} names no argument (${contract.arguments.map((a) => a.name).join(", ") || "it takes none"})`,
+      );
+    if (typeof completer !== "function")
+      throw new TypeError(`typemcp: ${name}: complete.${argument} is not a function`);
+    completions.set(argument, { completer: completer as Extract<Completion, { completer: unknown }>["completer"] });
+  }
+  return completions;
+}
+
+/** Completes one argument: an unknown argument is the client's error; a failing function the server's, logged as a fault. */
+export async function completeArgument(
+  completions: Map<string, Completion>,
+  known: readonly { name: string }[],
+  who: Who,
+  argument: string,
+  value: string,
+  context: { arguments: Record<string, string> },
+): Promise<CompleteResult> {
+  if (!known.some((a) => a.name === argument)) {
+    const names = known.map((a) => a.name).join(", ");
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `${who.kind === "prompt" ? "Prompt" : "Resource template"} ${who.name} has no argument ${JSON.stringify(argument)}${names ? ` (its arguments: ${names})` : ""}`,
+    );
+  }
+  const completion = completions.get(argument);
+  if (!completion) return NO_COMPLETION;
+  try {
+    return await complete(completion, value, context);
+  } catch (error) {
+    if (error instanceof ProtocolError) throw error;
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `Error completing ${argument} of ${who.kind} ${who.name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

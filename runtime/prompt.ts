@@ -9,7 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
-import { complete, NO_COMPLETION, type Completion } from "./completion";
+import { completeArgument, completionsOf, type Completion } from "./completion";
 import { isContentBlock } from "./content";
 import type { PromptContract } from "./contract";
 import type { Who } from "./faults";
@@ -105,54 +105,5 @@ export class RegisteredPrompt extends RegisteredFunction<GetPromptResult> {
       "the prompt returned a value that is not a prompt's (a string, a content block, a message, a list of them, or { messages })";
     this.fault({ kind: "unsendable result", message });
     return this.refuse(message, "result");
-  }
-}
-
-/** An argument's completion, from the contract's values and the author's functions (which take precedence). */
-export function completionsOf(
-  contract: Pick<PromptContract, "arguments" | "completions">,
-  functions: Record<string, unknown> | undefined,
-  name: string,
-): Map<string, Completion> {
-  const completions = new Map<string, Completion>();
-  for (const [argument, values] of Object.entries(contract.completions ?? {})) completions.set(argument, { values });
-  for (const [argument, completer] of Object.entries(functions ?? {})) {
-    if (!contract.arguments.some((a) => a.name === argument))
-      throw new Error(
-        `typemcp: ${name}: complete.${argument} names no argument (${contract.arguments.map((a) => a.name).join(", ") || "it takes none"})`,
-      );
-    if (typeof completer !== "function")
-      throw new TypeError(`typemcp: ${name}: complete.${argument} is not a function`);
-    completions.set(argument, { completer: completer as Extract<Completion, { completer: unknown }>["completer"] });
-  }
-  return completions;
-}
-
-/** Completes one argument: an unknown argument is the client's error; a failing function the server's, logged as a fault. */
-export async function completeArgument(
-  completions: Map<string, Completion>,
-  known: readonly { name: string }[],
-  who: Who,
-  argument: string,
-  value: string,
-  context: { arguments: Record<string, string> },
-): Promise<CompleteResult> {
-  if (!known.some((a) => a.name === argument)) {
-    const names = known.map((a) => a.name).join(", ");
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `${who.kind === "prompt" ? "Prompt" : "Resource template"} ${who.name} has no argument ${JSON.stringify(argument)}${names ? ` (its arguments: ${names})` : ""}`,
-    );
-  }
-  const completion = completions.get(argument);
-  if (!completion) return NO_COMPLETION;
-  try {
-    return await complete(completion, value, context);
-  } catch (error) {
-    if (error instanceof ProtocolError) throw error;
-    throw new ProtocolError(
-      ProtocolErrorCode.InternalError,
-      `Error completing ${argument} of ${who.kind} ${who.name}: ${error instanceof Error ? error.message : String(error)}`,
-    );
   }
 }

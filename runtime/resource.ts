@@ -13,12 +13,11 @@ import {
 import { type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
-import type { Completion } from "./completion";
+import { completeArgument, completionsOf, type Completion } from "./completion";
 import type { ResourceContract, ResourceContents as ContentsKind } from "./contract";
 import type { Who } from "./faults";
 import type { CacheHint, ResourceFunction, ResourceListing, ResourceOptions } from "./kinds";
 import { validationMessage } from "./messages";
-import { completeArgument, completionsOf } from "./prompt";
 
 /** The MIME type of contents whose resource does not name one, by what the function returns. */
 const DEFAULT_MIME: Record<"text" | "blob" | "json", string> = {

@@ -714,3 +714,36 @@ describe.each(REVISIONS)('resultShape: "native" (%s)', (revision) => {
     await client.close();
   });
 });
+
+test("a prompt's and a resource's faults are logged to stderr with what they are, once per cause", async () => {
+  const logged: string[] = [];
+  const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    logged.push(String(chunk));
+    return true;
+  });
+  try {
+    const mcp = new MCPServer("faults");
+    mcp.prompt(
+      () => {
+        throw new Error("no model today");
+      },
+      prompt({ name: "throws" }),
+    );
+    mcp.resource("users://{id}/profile", profile, PROFILE);
+    const client = await connectClient(mcp);
+    for (let i = 0; i < 2; i++) {
+      await failure(client.getPrompt({ name: "throws" }));
+      await failure(client.readResource({ uri: "users://500/profile" }));
+    }
+    await client.close();
+  } finally {
+    spy.mockRestore();
+  }
+  expect(logged).toHaveLength(2);
+  expect(logged[0]).toMatch(
+    /^typemcp: prompt "throws" threw \(the client was answered with an error\): Error: no model today\n {4}at /,
+  );
+  expect(logged[1]).toMatch(
+    /^typemcp: resource "users:\/\/\{id\}\/profile" returned a value its declared type does not allow \(the client was answered with an error\): 1 validation error for Profile\nname\n {2}Input should be a valid string \[input_value=5\]\n {4}registered at .*prompts-resources\.test\.ts:\d+:\d+\n$/,
+  );
+});
