@@ -3,8 +3,11 @@ import { CONTRACT_VERSION, type Contract } from "../runtime/contract";
 import type { Diagnostic, TypeChecker } from "./checker/checker";
 import { DiagnosticCategory } from "./checker/flags";
 import { diagnosticAt, diagnosticText } from "./diagnostics";
+import { DiagnosticCode } from "./diagnostic-codes";
 import type { TypeModeler } from "./model/modeler";
+import { readStaticOptions, type StaticOptions } from "./options";
 import type { RegistrationKind } from "./registration";
+import type { ToolFunction } from "./tool-function";
 
 export interface CompiledRegistration {
   contract: Contract;
@@ -58,5 +61,33 @@ export class Compilation {
 
   fail(registers: RegistrationKind): CompiledRegistration {
     return failedRegistration(this.diagnostics, registers);
+  }
+
+  /**
+   * The registered function, what is known of its options, and its name (`options.name` when it
+   * is a literal, else the function's); undefined, the reason reported, when the function could
+   * not be read or has no name.
+   */
+  named(
+    registers: "tool" | "prompt",
+    fn: ToolFunction | string,
+    optionsArgument: ts.Expression | undefined,
+    fnNode: ts.Node,
+  ): { fn: ToolFunction; options: StaticOptions; name: string } | undefined {
+    if (typeof fn === "string") {
+      this.error(fnNode, DiagnosticCode.InvalidRegistration, fn);
+      return undefined;
+    }
+    const options = readStaticOptions(optionsArgument, this.checker);
+    const name = options.name ?? fn.name;
+    if (name === undefined) {
+      this.error(
+        fnNode,
+        DiagnosticCode.InvalidRegistration,
+        `This ${registers} function has no name: give it one, or pass { name: "..." } as options`,
+      );
+      return undefined;
+    }
+    return { fn, options, name };
   }
 }

@@ -3,7 +3,6 @@ import { CONTRACT_VERSION, type PromptContract } from "../runtime/contract";
 import type { Compilation, CompiledRegistration } from "./compilation";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { argumentPassing, readParameters } from "./input-schema";
-import { readStaticOptions } from "./options";
 import { checkCompleteKeys, stringArguments, textInputs } from "./string-arguments";
 import type { ToolFunction } from "./tool-function";
 
@@ -14,24 +13,13 @@ import type { ToolFunction } from "./tool-function";
  */
 export function compilePrompt(
   c: Compilation,
-  fn: ToolFunction | string,
+  read: ToolFunction | string,
   optionsArgument: ts.Expression | undefined,
   fnNode: ts.Node,
 ): CompiledRegistration {
-  if (typeof fn === "string") {
-    c.error(fnNode, DiagnosticCode.InvalidRegistration, fn);
-    return c.fail("prompt");
-  }
-  const options = readStaticOptions(optionsArgument, c.checker);
-  const name = options.name ?? fn.name;
-  if (name === undefined) {
-    c.error(
-      fnNode,
-      DiagnosticCode.InvalidRegistration,
-      'This prompt function has no name: give it one, or pass { name: "..." } as options',
-    );
-    return c.fail("prompt");
-  }
+  const named = c.named("prompt", read, optionsArgument, fnNode);
+  if (!named) return c.fail("prompt");
+  const { fn, name } = named;
   if (name === "") {
     c.error(
       optionsArgument ?? fnNode,

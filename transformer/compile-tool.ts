@@ -7,7 +7,6 @@ import { datesOf, type DateInput } from "./dates";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt } from "./diagnostics";
 import { argumentPassing, inputSchema, readParameters } from "./input-schema";
-import { readStaticOptions } from "./options";
 import { outputSchema, type OutputSchema } from "./output-schema";
 import { describeProblem, findProblems, lostData } from "./problems";
 import { returnsContent } from "./registration";
@@ -16,24 +15,13 @@ import { unawaitableMessage, type ToolFunction } from "./tool-function";
 /** One tool, from what was read of its function (or why it cannot be one) and its options. */
 export function compileTool(
   c: Compilation,
-  fn: ToolFunction | string,
+  read: ToolFunction | string,
   optionsArgument: ts.Expression | undefined,
   fnNode: ts.Node,
 ): CompiledRegistration {
-  if (typeof fn === "string") {
-    c.error(fnNode, DiagnosticCode.InvalidRegistration, fn);
-    return c.fail("tool");
-  }
-  const options = readStaticOptions(optionsArgument, c.checker);
-  const name = options.name ?? fn.name;
-  if (name === undefined) {
-    c.error(
-      fnNode,
-      DiagnosticCode.InvalidRegistration,
-      'This tool function has no name: give it one, or pass { name: "..." } as options',
-    );
-    return c.fail("tool");
-  }
+  const named = c.named("tool", read, optionsArgument, fnNode);
+  if (!named) return c.fail("tool");
+  const { fn, options, name } = named;
   const nameProblem = toolNameProblem(name);
   if (nameProblem) {
     c.error(
