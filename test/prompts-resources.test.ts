@@ -623,6 +623,12 @@ describe("capabilities and list changes", () => {
     mcp.prompt(() => "late", prompt({ name: "late" }));
     await changed;
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["review", "late"]);
+    const resourcesChanged = new Promise<void>((resolve) =>
+      client.setNotificationHandler("notifications/resources/list_changed", () => resolve()),
+    );
+    mcp.resource("late://one", () => "late", resource("late://one", { name: "late" }));
+    await resourcesChanged;
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(["late://one"]);
     await client.close();
   });
 
