@@ -8,6 +8,16 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import type {
+  AskKind,
+  AskOptions,
+  Elicitation,
+  Root,
+  SampleOptions,
+  SamplingRequest,
+  SamplingResult,
+  UrlElicitation,
+} from "./ask/kinds";
 
 /** Who is calling: what the client said of itself, on either protocol revision. */
 export interface ToolClient {
@@ -44,6 +54,22 @@ export interface ToolContext {
    * on 2026-07-28 (the request's log level), with `logging/setLevel` on 2025-11-25.
    */
   log(level: LoggingLevel, data: unknown): Promise<void>;
+  /**
+   * Asks the user to fill in a form whose schema typemcp writes at build time from `T` (a flat
+   * object of strings, numbers, booleans and enums: docs/asking.md). The answer is checked
+   * against `T` before the call goes on. On 2026-07-28 the call runs again from the start once
+   * the client has the answers: see docs/asking.md for what that means for side effects.
+   */
+  elicit<T extends object>(message: string, options?: AskOptions): Promise<Elicitation<T>>;
+  /** Asks the user to open a URL (URL-mode elicitation: a sign-in, a payment page). */
+  elicitUrl(message: string, url: string, options?: AskOptions): Promise<UrlElicitation>;
+  /** Asks the client's model (`sampling/createMessage`): one user message, or a whole request. */
+  sample(prompt: string, options: SampleOptions): Promise<SamplingResult>;
+  sample(request: SamplingRequest, options?: AskOptions): Promise<SamplingResult>;
+  /** The client's roots (`roots/list`). */
+  roots(options?: AskOptions): Promise<Root[]>;
+  /** Whether the client declared it can answer this kind of question (a question it cannot answer fails the call). */
+  can(kind: AskKind): boolean;
 }
 
 /** The context of one call; `signal` is the call's own, or that combined with the tool's timeout. */
@@ -73,5 +99,12 @@ export function toolContext(server: Server, toolName: string, ctx: ServerContext
       });
     },
     log: (level, data) => ctx.mcpReq.log(level, data, toolName),
+    ...pendingAsking,
   };
 }
+
+// The asking half lands with runtime/ask/asking.ts; until then every ask refuses.
+const notYet = (): never => {
+  throw new Error("asking the client is not available in this build");
+};
+const pendingAsking = { elicit: notYet, elicitUrl: notYet, sample: notYet, roots: notYet, can: () => false };

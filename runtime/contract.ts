@@ -129,6 +129,26 @@ export interface ResourceContract extends FunctionContract, StringArguments {
   outputSchema?: JsonSchema;
 }
 
+/**
+ * What the transformer adds to a `ctx.elicit<T>(message, options?)` call, as its third argument
+ * (`options` written as `undefined` when the call has none): the form written from `T`.
+ */
+export interface FormContract {
+  /** Contract version, see CONTRACT_VERSION. */
+  v: number;
+  /** `T` as the code names it (`Booking`): messages about an answer name it. */
+  name: string;
+  /**
+   * The `requestedSchema` sent to the client: the protocol's restricted form, a flat
+   * `{"type": "object", "properties": ..., "required": [...]}` whose properties are strings
+   * (with `format`, `minLength`, `maxLength`), numbers or integers (`minimum`, `maximum`),
+   * booleans, single-select enums (`enum`, or `oneOf` of `{const, title}`, or `enum` with
+   * `enumNames`) and multi-select enums (`type: "array"` of those), each with `title`,
+   * `description` and `default` where the type says them.
+   */
+  requestedSchema: JsonSchema;
+}
+
 /** Any registration's contract. */
 export type Contract = ToolContract | PromptContract | ResourceContract;
 

@@ -7,6 +7,16 @@ export type { ToolFunction, ToolOptions } from "./tool";
 export type { HttpEndpoint, HttpHandlerOptions } from "./http";
 export type { HttpOptions } from "./node-http";
 export type { ToolClient, ToolContext } from "./context";
+export type {
+  AskKind,
+  AskOptions,
+  Elicitation,
+  Root,
+  SampleOptions,
+  SamplingRequest,
+  SamplingResult,
+  UrlElicitation,
+} from "./ask/kinds";
 export { tool } from "./decorators";
 export {
   audio,
@@ -26,6 +36,7 @@ export {
   CONTRACT_VERSION,
   type Contract,
   type DateNode,
+  type FormContract,
   type DatePlan,
   type JsonSchema,
   type Manifest,
