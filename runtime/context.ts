@@ -8,6 +8,8 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import type { Asking } from "./ask/asking";
+import { questions } from "./ask/questions";
 import type {
   AskKind,
   AskOptions,
@@ -73,10 +75,18 @@ export interface ToolContext {
 }
 
 /** The context of one call; `signal` is the call's own, or that combined with the tool's timeout. */
-export function toolContext(server: Server, toolName: string, ctx: ServerContext, signal: AbortSignal): ToolContext {
+export function toolContext(
+  server: Server,
+  toolName: string,
+  ctx: ServerContext,
+  signal: AbortSignal,
+  asking: Asking,
+): ToolContext {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   // Typed {} by the SDK: its keys are the reserved `io.modelcontextprotocol/*` names.
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = () =>
+    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
   return {
     signal,
     requestId: ctx.mcpReq.id,
@@ -84,9 +94,7 @@ export function toolContext(server: Server, toolName: string, ctx: ServerContext
     get client(): ToolClient {
       return {
         info: (envelope?.[CLIENT_INFO_META_KEY] as Implementation | undefined) ?? server.getClientVersion(),
-        capabilities:
-          (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
-          server.getClientCapabilities(),
+        capabilities: capabilities(),
         protocolVersion:
           (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       };
@@ -99,12 +107,6 @@ export function toolContext(server: Server, toolName: string, ctx: ServerContext
       });
     },
     log: (level, data) => ctx.mcpReq.log(level, data, toolName),
-    ...pendingAsking,
+    ...questions(asking, capabilities),
   };
 }
-
-// The asking half lands with runtime/ask/asking.ts; until then every ask refuses.
-const notYet = (): never => {
-  throw new Error("asking the client is not available in this build");
-};
-const pendingAsking = { elicit: notYet, elicitUrl: notYet, sample: notYet, roots: notYet, can: () => false };

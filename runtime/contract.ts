@@ -147,6 +147,8 @@ export interface FormContract {
    * `description` and `default` where the type says them.
    */
   requestedSchema: JsonSchema;
+  /** Set when the build reported an error for the form's type: the ask is refused with this message. */
+  error?: string;
 }
 
 /** Any registration's contract. */

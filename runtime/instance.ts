@@ -172,7 +172,11 @@ export class Instances {
         ? lifecycle.track(
             answer,
             () => errorResult(tool.name, this.unfinished()),
-            () => errorResult(tool.name, "the call failed"),
+            (error) => {
+              // A protocol error is the request's answer (a requestState or an answer refused: -32602).
+              if (error instanceof ProtocolError) throw error;
+              return errorResult(tool.name, "the call failed");
+            },
           )
         : answer;
     });

@@ -1,4 +1,5 @@
 import {
+  isInputRequiredResult,
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
@@ -10,7 +11,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { type Hooks, RegisteredFunction, retitled } from "./call/function";
+import { type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
 import { completeArgument, completionsOf, type Completion } from "./completion";
@@ -158,13 +159,13 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     variables: Record<string, string | string[]> | undefined,
     ctx: ServerContext,
     session: Server,
-  ): ReadResourceResult | Promise<ReadResourceResult> {
+  ): Asked<ReadResourceResult> | Promise<Asked<ReadResourceResult>> {
     const args = variables ? decoded(variables, this.lists) : {};
     if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
     const answer = this.serve(convertText(args, this.convert), { ctx, session });
-    return answer instanceof Promise
-      ? answer.then((result) => this.cached(result, uri, ctx))
-      : this.cached(answer, uri, ctx);
+    const cached = (result: Asked<ReadResourceResult>) =>
+      isInputRequiredResult(result) ? result : this.cached(result, uri, ctx);
+    return answer instanceof Promise ? answer.then(cached) : cached(answer);
   }
 
   /** `completion/complete` for one of the template's variables. */

@@ -1,5 +1,6 @@
 import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
+import { RequestStates } from "./ask/state";
 import type { Hooks } from "./call/function";
 import {
   CONTRACT_VERSION,
@@ -63,6 +64,16 @@ export interface ServerOptions {
    * Default true; stdout, where stdio's JSON-RPC goes, is never written.
    */
   logErrors?: boolean;
+  /**
+   * The key `requestState` is signed with: what a 2026-07-28 retry of a call that asked the
+   * client something (`ctx.elicit`, `ctx.sample`, `ctx.roots`) carries of the rounds before it.
+   * At least 32 bytes. Default: the TYPEMCP_REQUEST_STATE_KEY environment variable, else a
+   * random key made when the server starts, which serves one process only: give every process
+   * behind one endpoint the same key (docs/deployment.md).
+   */
+  requestStateKey?: string | Uint8Array;
+  /** Seconds a `requestState` stays valid: how long a user has to answer (default 600). */
+  requestStateTtl?: number;
 }
 
 const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
@@ -134,6 +145,8 @@ export class MCPServer {
   private latest?: Server;
   private http?: ServedEndpoint;
   private readonly faults?: FaultLog;
+  /** Signs the state of requests that asked the client something (requestStateKey). */
+  private readonly states: RequestStates;
 
   constructor(
     readonly name: string,
@@ -148,6 +161,7 @@ export class MCPServer {
     if (options.resultShape !== undefined && options.resultShape !== "wrapped" && options.resultShape !== "native")
       throw new TypeError(`typemcp: resultShape is "wrapped" or "native" (got ${String(options.resultShape)})`);
     this.lifecycle = new Lifecycle(shutdownTimeout);
+    this.states = new RequestStates({ key: options.requestStateKey, ttlSeconds: options.requestStateTtl });
     if (options.logErrors !== false) this.faults = new FaultLog();
     this.instances = new Instances(this.registry, this.lifecycle, {
       name,
@@ -341,7 +355,7 @@ export class MCPServer {
 
   private hooks(site: CallSite): Hooks {
     const faults = this.faults;
-    return { site, report: faults && ((...args) => faults.report(...args)) };
+    return { site, report: faults && ((...args) => faults.report(...args)), states: this.states };
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
-import { type AnyFunction, type Hooks, RegisteredFunction, retitled } from "./call/function";
+import { isInputRequiredResult } from "@modelcontextprotocol/server";
+import { type AnyFunction, type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { ANY, checkerOf, type Checker, WireError } from "./check";
 import { errorMessage } from "./call/thrown";
 import { toContent } from "./content";
@@ -121,14 +122,18 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
    * that says what went wrong. `ctx` is the SDK's for the request (its signal is aborted when
    * the client cancels); `session` the server instance it came on.
    */
-  call(args: Record<string, unknown>, ctx: ServerContext, session: Server): CallToolResult | Promise<CallToolResult> {
+  call(
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    session: Server,
+  ): Asked<CallToolResult> | Promise<Asked<CallToolResult>> {
     const answer = this.serve(args, { ctx, session });
     if (!this.native) return answer;
     // The SDK's projection: the result as it is for 2026-07-28 clients, wrapped as {"result": …} for 2025-11-25 ones.
     const schema = this.definition.outputSchema;
-    return answer instanceof Promise
-      ? answer.then((result) => session.projectCallToolResult(result, schema))
-      : session.projectCallToolResult(answer, schema);
+    const projected = (result: Asked<CallToolResult>) =>
+      isInputRequiredResult(result) ? result : session.projectCallToolResult(result, schema);
+    return answer instanceof Promise ? answer.then(projected) : projected(answer);
   }
 
   protected refuse(message: string): CallToolResult {

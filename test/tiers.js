@@ -25,6 +25,8 @@ const fast = [
   "context.test.ts",
   // Prompts, resources, templates and completion, fed contracts written by hand.
   "prompts-resources.test.ts",
+  // Asking the client from a call (elicitation, sampling, roots), fed forms written by hand, on both revisions.
+  "ask.test.ts",
   // examples/everything from source to answer, through the official clients.
   "everything.test.ts",
   // Streamable HTTP through the Web-standard entry (Request → Response), in process.

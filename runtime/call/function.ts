@@ -1,4 +1,6 @@
-import type { Server, ServerContext } from "@modelcontextprotocol/server";
+import type { InputRequiredResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { Asking, type Round } from "../ask/asking";
+import { digest, RequestStates } from "../ask/state";
 import { checkerOf, type Checker } from "../check";
 import { toolContext } from "../context";
 import type { JsonSchema } from "../contract";
@@ -21,7 +23,12 @@ export interface Request {
 export interface Hooks {
   site?: CallSite;
   report?: (who: Who, site: CallSite | undefined, fault: Fault) => void;
+  /** Signs and checks the state of requests that asked the client something (the MCPServer's). */
+  states?: RequestStates;
 }
+
+/** The states of functions registered without an MCPServer's (tests that build one directly). */
+let ownStates: RequestStates | undefined;
 
 /** How a function takes its arguments, from its contract. */
 export interface Parameters {
@@ -32,6 +39,9 @@ export interface Parameters {
   /** Where a `ToolContext` parameter is. */
   context?: number;
 }
+
+/** What a request that asked the client something is answered with, in place of its kind's answer. */
+export type Asked<Answer> = Answer | InputRequiredResult;
 
 /** The errors a timeout makes: the clock's, not a fault of the function's code. */
 const timeouts = new WeakSet<object>();
@@ -97,9 +107,13 @@ export abstract class RegisteredFunction<Answer> {
   }
 
   /** The steps, for one request with these arguments. */
-  protected serve(args: Record<string, unknown>, request: Request): Answer | Promise<Answer> {
+  protected serve(
+    args: Record<string, unknown>,
+    request: Request,
+  ): Answer | Asked<Answer> | Promise<Answer | Asked<Answer>> {
     const invalid = this.checkArguments(args);
     if (invalid !== undefined) return this.refuse(invalid, "arguments");
+    const wire = args;
     if (this.revive) {
       try {
         args = this.revive(args);
@@ -110,10 +124,51 @@ export abstract class RegisteredFunction<Answer> {
         return this.refuse(`the arguments could not be read: ${why}`, "arguments");
       }
     }
+    // Only a function that takes a context can ask the client anything.
+    if (this.parameters.context === undefined) return this.run(args, request, undefined);
+    const { mcpReq } = request.ctx;
+    const state = mcpReq.requestState();
+    const states = (this.hooks.states ??= ownStates ??= new RequestStates());
+    const call = `${this.who.kind} ${this.who.name}`;
+    if (state === undefined && mcpReq.inputResponses === undefined && mcpReq.droppedInputResponseKeys === undefined)
+      return this.run(args, request, new Asking(states, async () => ({ call, digest: await digest(wire) })));
+    return this.resume(args, wire, request, states, call, state);
+  }
+
+  /** A retry: the answers it carries (this round's, and those of earlier rounds in its signed state), then the steps. */
+  private async resume(
+    args: Record<string, unknown>,
+    wire: Record<string, unknown>,
+    request: Request,
+    states: RequestStates,
+    call: string,
+    state: unknown,
+  ): Promise<Answer | Asked<Answer>> {
+    const { mcpReq } = request.ctx;
+    const argumentsDigest = await digest(wire);
+    // Answers of earlier rounds win: they are signed; this round's are the client's word alone anyway.
+    const earlier = typeof state === "string" ? (await states.open(state, call, argumentsDigest)).a : {};
+    const answers: Record<string, unknown> = { ...mcpReq.inputResponses, ...earlier };
+    const asking = new Asking(
+      states,
+      () => Promise.resolve({ call, digest: argumentsDigest }),
+      answers,
+      new Set(mcpReq.droppedInputResponseKeys),
+    );
+    return this.run(args, request, asking);
+  }
+
+  /** Invokes the function and answers its value; a round that asked the client something is answered with the questions. */
+  private run(args: Record<string, unknown>, request: Request, asking: Asking | undefined) {
     let value: unknown;
     try {
-      value = this.invoke(args, request);
+      value = this.invoke(args, request, asking);
       if (isThenable(value)) {
+        if (asking)
+          return asking.race(value).then(
+            (round) => this.settle(round),
+            (error: unknown) => this.threw(error),
+          );
         return Promise.resolve(value).then(
           (settled) => this.answer(settled),
           (error: unknown) => this.threw(error),
@@ -122,7 +177,14 @@ export abstract class RegisteredFunction<Answer> {
     } catch (error) {
       return this.threw(error);
     }
+    if (asking?.refusal) throw asking.refusal;
     return this.answer(value);
+  }
+
+  private settle(round: Round): Answer | Asked<Answer> {
+    if (round.kind === "done") return this.answer(round.value);
+    if (round.kind === "asked") return round.result;
+    throw round.error;
   }
 
   /** The answer to a request refused: its arguments are invalid, or the function's value is. */
@@ -159,7 +221,7 @@ export abstract class RegisteredFunction<Answer> {
   }
 
   /** Calls the function with its arguments in place, within its timeout if it has one. */
-  private invoke(args: Record<string, unknown>, { ctx, session }: Request): unknown {
+  private invoke(args: Record<string, unknown>, { ctx, session }: Request, asking: Asking | undefined): unknown {
     const { params, argumentsObject, context } = this.parameters;
     // An argument left out is undefined, whatever Object.prototype holds under its name.
     let positional: unknown[];
@@ -171,14 +233,19 @@ export abstract class RegisteredFunction<Answer> {
     }
     if (this.timeout === undefined) {
       if (context !== undefined)
-        positional.splice(context, 0, toolContext(session, this.who.name, ctx, ctx.mcpReq.signal));
+        positional.splice(context, 0, toolContext(session, this.who.name, ctx, ctx.mcpReq.signal, asking!));
       return this.fn.apply(undefined, positional);
     }
-    return this.invokeWithin(this.timeout, positional, { ctx, session });
+    return this.invokeWithin(this.timeout, positional, { ctx, session }, asking);
   }
 
   /** The call raced against the timeout: a timed-out call aborts the function's signal. */
-  private async invokeWithin(ms: number, positional: unknown[], { ctx, session }: Request): Promise<unknown> {
+  private async invokeWithin(
+    ms: number,
+    positional: unknown[],
+    { ctx, session }: Request,
+    asking: Asking | undefined,
+  ): Promise<unknown> {
     // Aborting lets the function stop and free what it holds.
     const timer = new AbortController();
     const { context } = this.parameters;
@@ -186,7 +253,7 @@ export abstract class RegisteredFunction<Answer> {
       positional.splice(
         context,
         0,
-        toolContext(session, this.who.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal])),
+        toolContext(session, this.who.name, ctx, AbortSignal.any([ctx.mcpReq.signal, timer.signal]), asking!),
       );
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
@@ -197,6 +264,8 @@ export abstract class RegisteredFunction<Answer> {
         timer.abort(error);
       }, ms);
     });
+    // A round that ends with questions leaves the function waiting for good: its clock stops too.
+    if (asking) asking.afterRound = () => clearTimeout(timeout);
     try {
       return await Promise.race([this.fn(...positional), expired]);
     } finally {
