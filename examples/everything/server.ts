@@ -166,6 +166,141 @@ mcp.tool(test_trigger_tool_change);
 mcp.tool(test_trigger_prompt_change);
 mcp.tool(test_update_watched_resource);
 
+// ── Asking the client ───────────────────────────────────────────────────────────────────────
+// A question a call asks (ctx.elicit, ctx.sample, ctx.roots): on 2025-11-25 a request to the
+// client; on 2026-07-28 an `input_required` answer, and the call runs again with the answers.
+
+interface UserInfo {
+  /** User's response */
+  username: string;
+  /** User's email address */
+  email: string;
+}
+
+/**
+ * Asks the user for a name and an email.
+ * @param message The message to show the user.
+ */
+async function test_elicitation(message: string, ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<UserInfo>(message);
+  return `User response: action=${answer.action}, content=${JSON.stringify(answer.action === "accept" ? answer.content : {})}`;
+}
+
+/**
+ * Asks the client's model.
+ * @param prompt The prompt to send.
+ */
+async function test_sampling(prompt: string, ctx: ToolContext): Promise<string> {
+  const { content } = await ctx.sample(prompt, { maxTokens: 100 });
+  return `LLM response: ${"type" in content && content.type === "text" ? content.text : JSON.stringify(content)}`;
+}
+
+interface Name {
+  name: string;
+}
+
+/** Asks the user's name under the key the conformance suite looks for. */
+async function test_input_required_result_elicitation(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<Name>("What is your name?", { key: "user_name" });
+  return answer.action === "accept" ? `Hello, ${answer.content.name}!` : `No name (${answer.action}).`;
+}
+
+/** The text of a sampling result. */
+function textOf(result: Awaited<ReturnType<ToolContext["sample"]>>): string {
+  const blocks = Array.isArray(result.content) ? result.content : [result.content];
+  return blocks.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("");
+}
+
+/** Asks the client's model a question. */
+async function test_input_required_result_sampling(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.sample("What is the capital of France?", { maxTokens: 100, key: "capital_question" });
+  return `The model says: ${textOf(answer)}`;
+}
+
+/** Asks the client for its roots. */
+async function test_input_required_result_list_roots(ctx: ToolContext): Promise<string> {
+  const roots = await ctx.roots({ key: "client_roots" });
+  return `Roots: ${roots.map((root) => root.uri).join(", ") || "none"}`;
+}
+
+interface Confirmation {
+  ok: boolean;
+}
+
+/** Asks for a confirmation; the answer comes back with a requestState the server signed and checked. */
+async function test_input_required_result_request_state(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<Confirmation>("Please confirm", { key: "confirm" });
+  return answer.action === "accept" && answer.content.ok ? "Confirmed: state-ok" : `Not confirmed (state-ok)`;
+}
+
+/** Asks three questions in one round: the user's name, the model, the roots. */
+async function test_input_required_result_multiple_inputs(ctx: ToolContext): Promise<string> {
+  const [name, greeting, roots] = await Promise.all([
+    ctx.elicit<Name>("What is your name?", { key: "user_name" }),
+    ctx.sample("Generate a greeting", { maxTokens: 50, key: "greeting" }),
+    ctx.roots({ key: "client_roots" }),
+  ]);
+  const who = name.action === "accept" ? name.content.name : "someone";
+  return `${textOf(greeting)} ${who} (${roots.length} roots)`;
+}
+
+interface Color {
+  color: string;
+}
+
+/** Asks two questions, one after the other: two rounds. */
+async function test_input_required_result_multi_round(ctx: ToolContext): Promise<string> {
+  const name = await ctx.elicit<Name>("Step 1: What is your name?", { key: "step1" });
+  const color = await ctx.elicit<Color>("Step 2: What is your favorite color?", { key: "step2" });
+  const who = name.action === "accept" ? name.content.name : "someone";
+  return `${who} likes ${color.action === "accept" ? color.content.color : "no color"}`;
+}
+
+/** Asks a question whose answer comes back with a signed requestState: an altered one is refused. */
+async function test_input_required_result_tampered_state(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<Confirmation>("Please confirm", { key: "confirm" });
+  return answer.action;
+}
+
+/** Asks only what the client declared it can answer. */
+async function test_input_required_result_capabilities(ctx: ToolContext): Promise<string> {
+  const asked: Promise<unknown>[] = [];
+  if (ctx.can("elicit")) asked.push(ctx.elicit<Name>("What is your name?", { key: "user_name" }));
+  if (ctx.can("sample")) asked.push(ctx.sample("Say hello", { maxTokens: 10, key: "hello" }));
+  if (ctx.can("roots")) asked.push(ctx.roots({ key: "client_roots" }));
+  await Promise.all(asked);
+  return `${asked.length} questions answered`;
+}
+
+/** Asks the client's model whatever the client declared: one that did not declare sampling gets -32021. */
+async function test_missing_capability(ctx: ToolContext): Promise<string> {
+  return textOf(await ctx.sample("Hello", { maxTokens: 10 }));
+}
+
+mcp.tool(test_elicitation);
+mcp.tool(test_sampling);
+mcp.tool(test_input_required_result_elicitation);
+mcp.tool(test_input_required_result_sampling);
+mcp.tool(test_input_required_result_list_roots);
+mcp.tool(test_input_required_result_request_state);
+mcp.tool(test_input_required_result_multiple_inputs);
+mcp.tool(test_input_required_result_multi_round);
+mcp.tool(test_input_required_result_tampered_state);
+mcp.tool(test_input_required_result_capabilities);
+mcp.tool(test_missing_capability);
+
+interface PromptContext {
+  context: string;
+}
+
+/** A prompt that asks the user what it should be about. */
+async function test_input_required_result_prompt(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<PromptContext>("What context should the prompt use?", { key: "user_context" });
+  return answer.action === "accept" ? `Use this context: ${answer.content.context}` : "Use no particular context.";
+}
+
+mcp.prompt(test_input_required_result_prompt);
+
 // ── Prompts ──────────────────────────────────────────────────────────────────────────────────
 
 /** A simple prompt without arguments. */
