@@ -144,10 +144,16 @@ export interface FormContract {
    * (with `format`, `minLength`, `maxLength`), numbers or integers (`minimum`, `maximum`),
    * booleans, single-select enums (`enum`, or `oneOf` of `{const, title}`, or `enum` with
    * `enumNames`) and multi-select enums (`type: "array"` of those), each with `title`,
-   * `description` and `default` where the type says them.
+   * `description` and `default` where the type says them. `required` is always written (`[]`
+   * when every field is optional).
    */
   requestedSchema: JsonSchema;
-  /** Set when the build reported an error for the form's type: the ask is refused with this message. */
+  /**
+   * Set when the build reported an error for this form (`T` is not one: TS93006); the
+   * `requestedSchema` is then an object with no fields, and `name` what could be read of `T`
+   * (empty when nothing could). The runtime must refuse to ask with it, with this message:
+   * never a form other than the one `T` describes.
+   */
   error?: string;
 }
 

@@ -22,6 +22,8 @@ const fast = [
   "language-service.test.ts",
   // Every fixture through the official client, in memory; the context a tool gets.
   "fixtures.test.ts",
+  // The forms of ctx.elicit<T>(): what the transformer writes into each call.
+  "forms.test.ts",
   "context.test.ts",
   // Prompts, resources, templates and completion, fed contracts written by hand.
   "prompts-resources.test.ts",

@@ -7,11 +7,14 @@ import { compileResource } from "./compile-resource";
 import { compileTool } from "./compile-tool";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt, locationOf } from "./diagnostics";
+import { compileForm, failedForm, type CompiledForm } from "./form/compile-form";
+import { FORM_INDEX, isElicitCall } from "./form/elicit";
 import { TypeModeler } from "./model/modeler";
 import { functionIndex, optionsIndex, registrationOf, type Registration, type RegistrationKind } from "./registration";
 import { readToolFunction, readToolMethod } from "./tool-function";
 
 export { failedRegistration, type CompiledRegistration } from "./compilation";
+export type { CompiledForm } from "./form/compile-form";
 
 /** Nodes no registration can be inside: types, and declarations made only of types or names. */
 function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
@@ -119,6 +122,33 @@ export class ToolCompiler {
         [diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)],
         registers,
       );
+    }
+  }
+
+  /**
+   * Whether a call is a `ctx.elicit<T>()` that needs its form (transformer/form/): one that
+   * already carries a form is left as it is, and a failure to tell is no such call.
+   */
+  formToCompile(call: ts.CallExpression): boolean {
+    try {
+      return call.arguments.length <= FORM_INDEX && isElicitCall(call, this.checker);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The `ctx.elicit<T>()` calls under `node` that need a form, in source order. */
+  formsIn(node: ts.Node): ts.CallExpression[] {
+    return this.callsIn(node).filter((call) => this.formToCompile(call));
+  }
+
+  /** The form of a `ctx.elicit<T>()` call, never throwing out: an unexpected failure is diagnostic TS93099, and the form carries it. */
+  compileFormSafely(call: ts.CallExpression): CompiledForm {
+    try {
+      return compileForm(new Compilation(this.checker, this.modeler), call);
+    } catch (cause) {
+      const message = `typemcp could not write the form of this ctx.elicit call (please report it): ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
+      return failedForm("", [diagnosticAt(call, DiagnosticCategory.Error, DiagnosticCode.InternalError, message)]);
     }
   }
 

@@ -16,6 +16,11 @@ export const DiagnosticCode = {
    * JavaScript: it does not parse (its source has a syntax error, which tsc reports).
    */
   ContractsNotWritten: 93005,
+  /**
+   * The form of a `ctx.elicit<T>()` call cannot be written from `T`: a form is a flat object of
+   * strings, numbers, integers, booleans and enums (transformer/form/). The call gets no form.
+   */
+  FormNotWritable: 93006,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;

@@ -1,7 +1,8 @@
 import ts from "typescript";
 import { Ts5Checker } from "./checker/ts5";
-import { ToolCompiler, type CompiledRegistration } from "./compile";
+import { ToolCompiler, type CompiledForm, type CompiledRegistration } from "./compile";
 import { contractExpression } from "./emit";
+import { FORM_INDEX } from "./form/elicit";
 import { optionsIndex, type Registration } from "./registration";
 
 export interface TransformerHost {
@@ -14,8 +15,8 @@ export interface TransformerHost {
 /**
  * The source transformer: every `mcp.tool(fn, options?)` is printed as
  * `mcp.tool(fn, options, <contract>)`, and `mcp.prompt` and `mcp.resource(uri, fn, options?)`
- * likewise (see runtime/contract.ts); problems are reported as
- * diagnostics. It never throws out of the compiler: an unexpected failure on one
+ * likewise, and every `ctx.elicit<T>(message, options?)` as `ctx.elicit<T>(message, options,
+ * <form>)` (see runtime/contract.ts); problems are reported as diagnostics. It never throws out of the compiler: an unexpected failure on one
  * registration becomes a diagnostic, and that registration fails at run time with it.
  *
  * The call is rewritten as it is printed (a substitution), not by rebuilding the tree: the
@@ -28,6 +29,7 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
   const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
   // By original call: a transform that prints a call twice does not compile or report it twice.
   const compiled = new Map<ts.CallExpression, CompiledRegistration>();
+  const forms = new Map<ts.CallExpression, CompiledForm>();
   return (context) => {
     const { factory } = context;
     context.enableSubstitution(ts.SyntaxKind.CallExpression);
@@ -38,7 +40,7 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       const original = ts.getOriginalNode(node);
       if (!ts.isCallExpression(original) || !ts.isParseTreeNode(original)) return node;
       const registration = compiler.registrationToCompile(original);
-      if (!registration) return node;
+      if (!registration) return compiler.formToCompile(original) ? withForm(node, original) : node;
       let result = compiled.get(original);
       if (!result) {
         compiled.set(original, (result = compiler.compileSafely(original, registration)));
@@ -52,6 +54,21 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
           (_, i) => node.arguments[i] ?? factory.createVoidZero(),
         ),
         contractExpression(result.contract, factory),
+      ];
+      return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
+    };
+    /** `ctx.elicit(message, options?)` printed with its form after the options (`void 0` for those left out). */
+    const withForm = (node: ts.CallExpression, original: ts.CallExpression): ts.CallExpression => {
+      let result = forms.get(original);
+      if (!result) {
+        forms.set(original, (result = compiler.compileFormSafely(original)));
+        for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
+      }
+      // A spread argument leaves no place the form can be known to land in: its diagnostic says so.
+      if (original.arguments.some(ts.isSpreadElement)) return node;
+      const args = [
+        ...Array.from({ length: FORM_INDEX }, (_, i) => node.arguments[i] ?? factory.createVoidZero()),
+        contractExpression(result.form, factory),
       ];
       return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
     };

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import Ajv2020 from "ajv/dist/2020";
-import { CONTRACT_VERSION, type Contract, type ToolContract } from "typemcp";
+import { CONTRACT_VERSION, type Contract, type FormContract, type ToolContract } from "typemcp";
 
 export interface EmittedRegistration {
   /** The registered function's name, as written in the call. */
@@ -70,6 +70,39 @@ export function emittedRegistrations(js: string): EmittedRegistration[] {
   return emittedCalls(js)
     .filter((call) => call.method === "tool")
     .map(({ args, text, contract }) => ({ fn: args[0], text, contract: contract as ToolContract }));
+}
+
+export interface EmittedForm {
+  /** The call's arguments before the form, as emitted. */
+  args: string[];
+  /** The form argument, as emitted. */
+  text: string;
+  /** The form, as the runtime receives it (undefined when the call carries none). */
+  form: FormContract | undefined;
+}
+
+/** Every `<context>.elicit(...)` call of an emitted module, with the form the transformer added as its third argument. */
+export function emittedForms(js: string): EmittedForm[] {
+  const file = ts.createSourceFile("emitted.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const found: EmittedForm[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "elicit"
+    ) {
+      const form = node.arguments[2];
+      const text = form ? form.getText(file) : "";
+      found.push({
+        args: node.arguments.slice(0, 2).map((a) => a.getText(file)),
+        text,
+        form: form && CONTRACT_TEXT.test(text) ? (evaluateContract(text) as unknown as FormContract) : undefined,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
 function builtModules(dir: string): string[] {

@@ -1,0 +1,73 @@
+import type * as ts from "typescript";
+import type { Type, TypeChecker } from "../checker/checker";
+import { SymbolFlags, TypeFlags } from "../checker/flags";
+import { isTypemcpFile } from "../registration";
+
+/** Where the form goes among `ctx.elicit(message, options?)`'s arguments: after the options. */
+export const FORM_INDEX = 2;
+
+/**
+ * A fast pass before the checker decides, as for registrations (registration.ts): can this
+ * callee be an `elicit` method at all? `ctx.elicit`, `ctx["elicit"]`, and `elicit` bound from
+ * a destructured context (`const { elicit } = ctx`, or renamed) pass.
+ */
+function mayElicit(callee: ts.Expression, checker: TypeChecker): boolean {
+  const { syntax } = checker;
+  if (syntax.isPropertyAccessExpression(callee)) return callee.name.text === "elicit";
+  if (syntax.isElementAccessExpression(callee))
+    return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "elicit";
+  if (!syntax.isIdentifier(callee)) return false;
+  if (callee.text === "elicit") return true;
+  let symbol = checker.symbolAt(callee);
+  if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
+  if (!symbol) return false;
+  return checker
+    .declarations(symbol)
+    .some(
+      (d) =>
+        syntax.isBindingElement(d) &&
+        d.propertyName !== undefined &&
+        syntax.isIdentifier(d.propertyName) &&
+        d.propertyName.text === "elicit",
+    );
+}
+
+/**
+ * Whether a call is `ctx.elicit<T>(...)`: the checker resolves its callee to the `elicit`
+ * method of typemcp's `ToolContext` interface (runtime/context.ts, a file of the `typemcp`
+ * package), wherever the call is (a tool, a prompt, a resource, a helper given the context).
+ * An `elicit` method of anything else is left alone.
+ */
+export function isElicitCall(call: ts.CallExpression, checker: TypeChecker): boolean {
+  if (!mayElicit(call.expression, checker)) return false;
+  const declaration = checker.resolvedDeclaration(call);
+  if (!declaration || !checker.syntax.isMethodSignature(declaration)) return false;
+  const name = declaration.name;
+  const owner = declaration.parent as ts.Node & { name?: ts.Identifier };
+  return (
+    checker.syntax.isIdentifier(name) &&
+    name.text === "elicit" &&
+    owner.kind === checker.syntax.SyntaxKind.InterfaceDeclaration &&
+    owner.name?.text === "ToolContext" &&
+    isTypemcpFile(declaration.getSourceFile().fileName)
+  );
+}
+
+/**
+ * The form's type `T` of an elicit call, as the checker resolved the call: written
+ * (`ctx.elicit<Booking>(...)`) or inferred (`const r: Elicitation<Booking> = await
+ * ctx.elicit(...)`). Read from the call's type, `Promise<Elicitation<T>>`: the `content` of
+ * its accepting member. Undefined when the checker gives no such type.
+ */
+export function formTypeOf(call: ts.CallExpression, checker: TypeChecker): Type | undefined {
+  const written = call.typeArguments?.[0];
+  if (written) return checker.typeAt(written);
+  const answer = checker.awaited(checker.typeAt(call));
+  if (!answer) return undefined;
+  const members = checker.flags(answer) & TypeFlags.Union ? checker.constituents(answer) : [answer];
+  for (const member of members) {
+    const content = checker.property(member, "content");
+    if (content) return checker.typeOfSymbol(content);
+  }
+  return undefined;
+}
