@@ -6,10 +6,11 @@
  * stateless. The scenarios that go through a client also check each message against the
  * spec's JSON schema (`wire-schema-valid`).
  *
- * Every scored scenario must pass, but those listed below, each with the reason: the server
- * asking the client for something from inside a tool (elicitation, sampling, roots), which
- * typemcp does not offer yet. The test fails if any other scored scenario or check fails or
- * warns, and if a listed one starts to pass (the list would be stale).
+ * Every scored scenario must pass, with sessions and stateless, but those listed below with
+ * the reason: a stateless server cannot ask a 2025-11-25 client anything (elicitation,
+ * sampling, roots), since that revision routes the client's answer to the server by session.
+ * The test fails if any other scored scenario or check fails or warns, and if a listed one
+ * starts to pass (the list would be stale).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -23,54 +24,31 @@ const CLI = path.join(ROOT, "node_modules", "@modelcontextprotocol", "conformanc
 const NODE20 = path.join(__dirname, "support", "node20", "register.mjs");
 const EXAMPLE = path.join(ROOT, "examples", "everything");
 
-const ASKS_THE_CLIENT =
-  "asks the client from inside a tool (elicitation, sampling or roots), which typemcp does not offer yet";
+const NO_SESSION =
+  "a stateless server gives 2025-11-25 clients no session, and that revision sends the client's answer to a server's request by session: only a session can be asked (2026-07-28 clients are asked statelessly)";
 
-/** The scored scenarios that cannot pass yet, by revision, and why. */
-const WAITING: Record<string, Record<string, string>> = {
-  "2025-11-25": {
-    "tools-call-sampling": ASKS_THE_CLIENT,
-    "tools-call-elicitation": ASKS_THE_CLIENT,
-    "elicitation-sep1034-defaults": ASKS_THE_CLIENT,
-    "elicitation-sep1330-enums": ASKS_THE_CLIENT,
-  },
-  "2026-07-28": {
-    "server-stateless": ASKS_THE_CLIENT,
-    "input-required-result-basic-elicitation": ASKS_THE_CLIENT,
-    "input-required-result-basic-sampling": ASKS_THE_CLIENT,
-    "input-required-result-basic-list-roots": ASKS_THE_CLIENT,
-    "input-required-result-request-state": ASKS_THE_CLIENT,
-    "input-required-result-multiple-input-requests": ASKS_THE_CLIENT,
-    "input-required-result-multi-round": ASKS_THE_CLIENT,
-    "input-required-result-non-tool-request": ASKS_THE_CLIENT,
-    "input-required-result-result-type": ASKS_THE_CLIENT,
-    "input-required-result-tampered-state": ASKS_THE_CLIENT,
-    "input-required-result-capability-check": ASKS_THE_CLIENT,
-  },
-};
+/** The scored scenarios that cannot pass in a mode, by revision, and why. */
+function waiting(revision: string, stateless: boolean): Record<string, string> {
+  if (!stateless || revision !== "2025-11-25") return {};
+  return {
+    "tools-call-sampling": NO_SESSION,
+    "tools-call-elicitation": NO_SESSION,
+    "elicitation-sep1034-defaults": NO_SESSION,
+    "elicitation-sep1330-enums": NO_SESSION,
+  };
+}
 
 /**
  * The checks that fail or warn inside a scored scenario, and why: in the scenarios that
- * cannot pass yet, and warnings in scenarios that pass (a SHOULD the suite could not exercise).
+ * cannot pass in a mode, and warnings in scenarios that pass (a SHOULD the suite could not exercise).
  */
-function expectedChecks(scenario: string, stateless: boolean): string[] {
+function expectedChecks(scenario: string, revision: string, stateless: boolean): string[] {
   switch (scenario) {
-    case "server-stateless":
-      return [
-        "sep-2575-http-server-no-independent-requests-on-stream",
-        "sep-2575-missing-capability-http-400",
-        "sep-2575-server-rejects-undeclared-capability",
-      ];
-    // Warnings: the tool these probe asks the client for input, which the server does not have yet.
-    case "input-required-result-ignore-extra-params":
-      return ["sep-2322-ignore-unexpected-params"];
-    case "input-required-result-missing-input-response":
-      return ["sep-2322-missing-response-rerequests"];
     // A warning: a stateless server gives 2025-11-25 clients no session, by its configuration.
     case "server-sse-multiple-streams":
       return stateless ? ["server-sse-multiple-streams-session"] : [];
     default:
-      return WAITING["2025-11-25"][scenario] || WAITING["2026-07-28"][scenario] ? ["(any)"] : [];
+      return waiting(revision, stateless)[scenario] ? ["(any)"] : [];
   }
 }
 
@@ -144,18 +122,18 @@ describe.each([{ stateless: false }, { stateless: true }])("stateless: $stateles
   afterAll(() => server.stop());
 
   test.each(["2025-11-25", "2026-07-28"])(
-    "--requirements %s: every scored scenario passes, but those that ask the client",
+    "--requirements %s: every scored scenario passes",
     (revision) => {
       const run = conformance(server.url, revision);
       // Every scenario of the requirement set ran.
       expect([...run.scored].filter(([, passed]) => passed === undefined)).toEqual([]);
       const failed = [...run.scored].filter(([, passed]) => !passed).map(([scenario]) => scenario);
-      expect(failed.sort()).toEqual(Object.keys(WAITING[revision]).sort());
+      expect(failed.sort()).toEqual(Object.keys(waiting(revision, stateless)).sort());
       // Inside the scored scenarios, no check fails or warns but those listed.
       const unexpected = [...run.failing]
         .filter(([scenario]) => run.scored.has(scenario))
         .filter(([scenario, checks]) => {
-          const expected = expectedChecks(scenario, stateless);
+          const expected = expectedChecks(scenario, revision, stateless);
           return expected[0] !== "(any)" && JSON.stringify(checks) !== JSON.stringify(expected);
         });
       expect(unexpected).toEqual([]);

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as LegacyInMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client as V2Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { MCPServer } from "typemcp";
 import { ROOT } from "./support/build";
 import { connectClient } from "./support/in-memory";
@@ -89,6 +90,10 @@ describe.each(KINDS)("through the %s client", (kind) => {
           { name: "language", description: "The code's language.", required: false },
           { name: "strict", description: "Whether to flag every style issue.", required: false },
         ],
+      },
+      {
+        name: "test_input_required_result_prompt",
+        description: "A prompt that asks the user what it should be about.",
       },
     ]);
   });
@@ -250,5 +255,156 @@ describe.each(KINDS)("through the %s client", (kind) => {
       "No user 9",
       { uri: "users://9" },
     ]);
+  });
+});
+
+/** The forms the build wrote from the example's types, as a client receives them. */
+const DEFAULTS_FORM = {
+  type: "object",
+  properties: {
+    name: { type: "string", description: "User name", default: "John Doe" },
+    age: { type: "integer", description: "User age", default: 30 },
+    score: { type: "number", description: "User score", default: 95.5 },
+    status: { type: "string", description: "User status", enum: ["active", "inactive", "pending"], default: "active" },
+    verified: { type: "boolean", description: "Verification status", default: true },
+  },
+  required: ["name", "age", "score", "status", "verified"],
+};
+const CHOICES_FORM = {
+  type: "object",
+  properties: {
+    untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
+    titledSingle: {
+      type: "string",
+      oneOf: [
+        { const: "value1", title: "First Option" },
+        { const: "value2", title: "Second Option" },
+        { const: "value3", title: "Third Option" },
+      ],
+    },
+    legacyEnum: {
+      type: "string",
+      enum: ["opt1", "opt2", "opt3"],
+      enumNames: ["Option One", "Option Two", "Option Three"],
+    },
+    untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
+    titledMulti: {
+      type: "array",
+      items: {
+        anyOf: [
+          { const: "value1", title: "First Choice" },
+          { const: "value2", title: "Second Choice" },
+          { const: "value3", title: "Third Choice" },
+        ],
+      },
+    },
+  },
+  required: ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"],
+};
+
+describe.each(["2026-07-28", "2025-11-25"] as const)("asking the %s client", (revision) => {
+  let mcp: MCPServer;
+  let client: V2Client;
+  const asked: { method: string; params: Record<string, unknown> }[] = [];
+  let elicitAnswer: (params: Record<string, unknown>) => object = () => ({ action: "cancel" });
+  beforeAll(async () => {
+    jest.isolateModules(() => ({ mcp } = require(path.join(BUILT, "server.js")) as { mcp: MCPServer }));
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverTransport);
+    client = new V2Client(
+      { name: "asked", version: "1.0.0" },
+      {
+        capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
+        ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+      },
+    );
+    const record = (request: { method: string; params?: unknown }) => {
+      const { _meta, ...params } = (request.params ?? {}) as Record<string, unknown>;
+      void _meta;
+      asked.push({ method: request.method, params });
+    };
+    client.setRequestHandler("elicitation/create", (request) => {
+      record(request);
+      return elicitAnswer(request.params as Record<string, unknown>) as never;
+    });
+    client.setRequestHandler("sampling/createMessage", (request) => {
+      record(request);
+      return { role: "assistant", content: { type: "text", text: "Hello" }, model: "m" };
+    });
+    client.setRequestHandler("roots/list", (request) => {
+      record(request);
+      return { roots: [{ uri: "file:///home/ada" }] };
+    });
+    await client.connect(clientTransport);
+  });
+  afterAll(() => client.close());
+  beforeEach(() => void asked.splice(0));
+
+  const text = async (name: string, args: Record<string, unknown> = {}) =>
+    ((await client.callTool({ name, arguments: args })).content as { text: string }[])[0].text;
+
+  test("the forms the build wrote from the types, and the typed answers", async () => {
+    elicitAnswer = () => ({
+      action: "accept",
+      content: { name: "Jane Smith", age: 25, score: 88, status: "inactive", verified: false },
+    });
+    expect(await text("test_elicitation_sep1034_defaults")).toBe(
+      'Elicitation completed: action=accept, content={"name":"Jane Smith","age":25,"score":88,"status":"inactive","verified":false}',
+    );
+    elicitAnswer = () => ({
+      action: "accept",
+      content: {
+        untitledSingle: "option1",
+        titledSingle: "value1",
+        legacyEnum: "opt1",
+        untitledMulti: ["option1", "option2"],
+        titledMulti: ["value1", "value2"],
+      },
+    });
+    expect(await text("test_elicitation_sep1330_enums")).toBe(
+      'Elicitation completed: action=accept, content={"untitledSingle":"option1","titledSingle":"value1","legacyEnum":"opt1","untitledMulti":["option1","option2"],"titledMulti":["value1","value2"]}',
+    );
+    expect(asked).toEqual([
+      {
+        method: "elicitation/create",
+        params: {
+          mode: "form",
+          message: "Test client default value handling - please accept with defaults",
+          requestedSchema: DEFAULTS_FORM,
+        },
+      },
+      {
+        method: "elicitation/create",
+        params: { mode: "form", message: "Pick your options", requestedSchema: CHOICES_FORM },
+      },
+    ]);
+  });
+
+  test("three questions in one round, then two rounds one after the other", async () => {
+    elicitAnswer = (params) => ({
+      action: "accept",
+      content: String(params.message).includes("color") ? { color: "teal" } : { name: "Ada" },
+    });
+    expect(await text("test_input_required_result_multiple_inputs")).toBe("Hello Ada (1 roots)");
+    expect(asked.map((a) => a.method).sort()).toEqual(["elicitation/create", "roots/list", "sampling/createMessage"]);
+    asked.splice(0);
+    expect(await text("test_input_required_result_multi_round")).toBe("Ada likes teal");
+    expect(asked.map((a) => a.params.message)).toEqual([
+      "Step 1: What is your name?",
+      "Step 2: What is your favorite color?",
+    ]);
+  });
+
+  test("an answer its type does not allow is refused, and the tool never sees it", async () => {
+    elicitAnswer = () => ({
+      action: "accept",
+      content: { name: "Jane", age: "thirty", score: 1, status: "gone", verified: true },
+    });
+    await expect(client.callTool({ name: "test_elicitation_sep1034_defaults", arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(
+        'Invalid input response "elicit-1": it does not fit the form: 2 validation errors for Defaults',
+      ),
+    });
   });
 });

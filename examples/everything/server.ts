@@ -195,6 +195,85 @@ async function test_sampling(prompt: string, ctx: ToolContext): Promise<string> 
   return `LLM response: ${"type" in content && content.type === "text" ? content.text : JSON.stringify(content)}`;
 }
 
+/** A default for every kind of field (SEP-1034). */
+interface Defaults {
+  /**
+   * User name
+   * @default "John Doe"
+   */
+  name: string;
+  /**
+   * User age
+   * @default 30
+   */
+  age: Integer;
+  /**
+   * User score
+   * @default 95.5
+   */
+  score: number;
+  /**
+   * User status
+   * @default "active"
+   */
+  status: "active" | "inactive" | "pending";
+  /**
+   * Verification status
+   * @default true
+   */
+  verified: boolean;
+}
+
+/** Asks with a default for every field: a client shows them filled in. */
+async function test_elicitation_sep1034_defaults(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<Defaults>("Test client default value handling - please accept with defaults");
+  return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === "accept" ? answer.content : {})}`;
+}
+
+// A titled choice: each member's JSDoc is its title.
+enum Titled {
+  /** First Option */
+  Value1 = "value1",
+  /** Second Option */
+  Value2 = "value2",
+  /** Third Option */
+  Value3 = "value3",
+}
+
+enum LegacyTitled {
+  /** Option One */
+  Opt1 = "opt1",
+  /** Option Two */
+  Opt2 = "opt2",
+  /** Option Three */
+  Opt3 = "opt3",
+}
+
+enum TitledChoices {
+  /** First Choice */
+  Value1 = "value1",
+  /** Second Choice */
+  Value2 = "value2",
+  /** Third Choice */
+  Value3 = "value3",
+}
+
+/** Every kind of choice a form offers (SEP-1330). */
+interface Choices {
+  untitledSingle: "option1" | "option2" | "option3";
+  titledSingle: Titled;
+  /** @enumNames */
+  legacyEnum: LegacyTitled;
+  untitledMulti: ("option1" | "option2" | "option3")[];
+  titledMulti: TitledChoices[];
+}
+
+/** Asks with every kind of choice. */
+async function test_elicitation_sep1330_enums(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<Choices>("Pick your options");
+  return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.action === "accept" ? answer.content : {})}`;
+}
+
 interface Name {
   name: string;
 }
@@ -278,6 +357,8 @@ async function test_missing_capability(ctx: ToolContext): Promise<string> {
 }
 
 mcp.tool(test_elicitation);
+mcp.tool(test_elicitation_sep1034_defaults);
+mcp.tool(test_elicitation_sep1330_enums);
 mcp.tool(test_sampling);
 mcp.tool(test_input_required_result_elicitation);
 mcp.tool(test_input_required_result_sampling);
@@ -288,18 +369,14 @@ mcp.tool(test_input_required_result_multi_round);
 mcp.tool(test_input_required_result_tampered_state);
 mcp.tool(test_input_required_result_capabilities);
 mcp.tool(test_missing_capability);
+mcp.tool(test_streaming_elicitation);
 
-interface PromptContext {
-  context: string;
+/** Reports progress, then asks: the stream of a 2026-07-28 call carries notifications and its answer, never a request. */
+async function test_streaming_elicitation(ctx: ToolContext): Promise<string> {
+  await ctx.reportProgress(1, 2, "asking");
+  const answer = await ctx.elicit<Name>("What is your name?");
+  return answer.action === "accept" ? `Hello, ${answer.content.name}!` : `No name (${answer.action}).`;
 }
-
-/** A prompt that asks the user what it should be about. */
-async function test_input_required_result_prompt(ctx: ToolContext): Promise<string> {
-  const answer = await ctx.elicit<PromptContext>("What context should the prompt use?", { key: "user_context" });
-  return answer.action === "accept" ? `Use this context: ${answer.content.context}` : "Use no particular context.";
-}
-
-mcp.prompt(test_input_required_result_prompt);
 
 // ── Prompts ──────────────────────────────────────────────────────────────────────────────────
 
@@ -372,6 +449,18 @@ mcp.prompt(review_code, {
   // `focus` completes from its type with no code; `language` from this function.
   complete: { language: (value) => LANGUAGES.filter((l) => l.toLowerCase().startsWith(value.toLowerCase())) },
 });
+
+interface PromptContext {
+  context: string;
+}
+
+/** A prompt that asks the user what it should be about. */
+async function test_input_required_result_prompt(ctx: ToolContext): Promise<string> {
+  const answer = await ctx.elicit<PromptContext>("What context should the prompt use?", { key: "user_context" });
+  return answer.action === "accept" ? `Use this context: ${answer.content.context}` : "Use no particular context.";
+}
+
+mcp.prompt(test_input_required_result_prompt);
 
 // ── Resources ────────────────────────────────────────────────────────────────────────────────
 

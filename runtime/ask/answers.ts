@@ -28,10 +28,30 @@ function describe(value: unknown): string {
 /** A form's checker: the requested schema, closed (a form has exactly the fields it asked for). Shared by every ask of one call site. */
 const formCheckers = new WeakMap<FormContract, Checker>();
 
+/** A choice's `oneOf`/`anyOf` of `{const, title}` as the `enum` of its values (the titles are for the user, not the check). */
+function choiceOf(schema: JsonSchema): JsonSchema {
+  const { oneOf, anyOf, enumNames, ...rest } = schema;
+  void enumNames;
+  const titled = (oneOf ?? anyOf) as { const: unknown }[] | undefined;
+  if (titled) rest.enum = titled.map((option) => option.const);
+  return rest;
+}
+
+/** The form as the answer is checked: its fields, each choice as an enum, closed. */
+function checkedForm(form: FormContract): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, field] of Object.entries((form.requestedSchema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const checked = choiceOf(field);
+    if (checked.items !== undefined) checked.items = choiceOf(checked.items as JsonSchema);
+    properties[name] = checked;
+  }
+  return { ...form.requestedSchema, properties, title: form.name, additionalProperties: false };
+}
+
 function formChecker(form: FormContract): Checker {
   let checker = formCheckers.get(form);
   if (!checker) {
-    const schema: JsonSchema = { ...form.requestedSchema, title: form.name, additionalProperties: false };
+    const schema = checkedForm(form);
     formCheckers.set(form, (checker = checkerOf(schema)));
   }
   return checker;
