@@ -58,6 +58,8 @@ const e2e = [
   "hostile.test.ts",
   "lifecycle.test.ts",
   "conformance.test.ts",
+  // A call that asks the client, its rounds spread over two processes by a round-robin proxy.
+  "ask-processes.test.ts",
   "memory.test.ts",
   "cli.test.ts",
   "plugin-entry.test.ts",

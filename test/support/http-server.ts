@@ -12,9 +12,14 @@ export interface HttpProcess {
 }
 
 /** A compiled fixture served over Streamable HTTP by its own process, on a free port. */
-export function serveHttp(module: string, options: object = {}): Promise<HttpProcess> {
+export function serveHttp(
+  module: string,
+  options: object = {},
+  env: Record<string, string> = {},
+): Promise<HttpProcess> {
   const child = spawn(process.execPath, [SERVE, module, JSON.stringify({ transport: "http", port: 0, ...options })], {
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let out = "";
