@@ -543,3 +543,28 @@ describe("requestState on the wire (2026-07-28, Streamable HTTP)", () => {
     );
   });
 });
+
+describe.each(REVISIONS)("URL-mode elicitation on %s", (revision) => {
+  test("the URL and message are sent, the action comes back", async () => {
+    const { mcp } = serverWith(async (ctx) => {
+      if (!ctx.can("elicitUrl")) return "cannot";
+      const answer = await ctx.elicitUrl("Sign in to continue", "https://example.com/sign-in");
+      return answer.action;
+    });
+    const { client, asked } = await connect(mcp, revision, { elicit: () => ({ action: "accept" }) });
+    expect((await client.callTool({ name: "t", arguments: {} })).content).toEqual([{ type: "text", text: "accept" }]);
+    expect(asked).toEqual([
+      {
+        method: "elicitation/create",
+        params: {
+          mode: "url",
+          message: "Sign in to continue",
+          url: "https://example.com/sign-in",
+          // 2025-11-25 requires an id for a URL elicitation: the SDK makes one.
+          ...(revision === "2025-11-25" ? { elicitationId: expect.any(String) } : {}),
+        },
+      },
+    ]);
+    await mcp.close();
+  });
+});

@@ -53,6 +53,8 @@ const e2e = [
   "stdio.test.ts",
   // docs/prompts-and-resources.md followed as written: its server built, its client run, on TypeScript 5.9 and 7.
   "prompts-resources-recipe.test.ts",
+  // docs/asking.md followed as written: its server built, its client answering, on TypeScript 5.9 and 7.
+  "asking-recipe.test.ts",
   "http.test.ts",
   "third-party-client.test.ts",
   "hostile.test.ts",
