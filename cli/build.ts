@@ -15,9 +15,10 @@ import { DiagnosticCategory } from "../transformer/checker/flags";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { contractText } from "../transformer/emit";
+import { FORM_INDEX } from "../transformer/form/elicit";
 import { optionsIndex } from "../transformer/registration";
 import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
-import type { CompiledCall } from "./project";
+import type { CompiledCall, CompiledFormCall } from "./project";
 import type { Ts7Session } from "./ts7";
 
 export interface TscRun {
@@ -125,11 +126,16 @@ function sourcesOf(map: SourceMap, mapDirectory: string, known: Set<string>): st
   });
 }
 
-/** The arguments the transformer adds: `void 0` for each left out up to the options, then the contract. */
-function addedArguments(compiled: CompiledCall): { count: number; text: string } {
+/** A call the build writes into: a registration (its contract), or a `ctx.elicit<T>()` call (its form). */
+export type WrittenCall = CompiledCall | CompiledFormCall;
+
+/** The arguments the transformer adds: `void 0` for each left out up to the options, then the contract or the form. */
+function addedArguments(compiled: WrittenCall): { count: number; text: string } {
   const count = compiled.call.arguments.length;
-  const missing = Math.max(0, optionsIndex(compiled.registration) + 1 - count);
-  return { count, text: `${", void 0".repeat(missing)}, ${contractText(compiled.contract)}` };
+  const before = "form" in compiled ? FORM_INDEX : optionsIndex(compiled.registration) + 1;
+  const missing = Math.max(0, before - count);
+  const written = "form" in compiled ? compiled.form : compiled.contract;
+  return { count, text: `${", void 0".repeat(missing)}, ${contractText(written)}` };
 }
 
 export interface PlacedContracts {
@@ -142,18 +148,18 @@ export interface PlacedContracts {
  * Writes the contracts into the emitted files. `forcedMaps`: the maps are typemcp's (the
  * project writes none), and are removed, with their `sourceMappingURL` comments.
  */
-export function writeContracts(emitted: string[], compiled: CompiledCall[], forcedMaps: boolean): PlacedContracts {
-  const byFile = new Map<string, CompiledCall[]>();
+export function writeContracts(emitted: string[], compiled: WrittenCall[], forcedMaps: boolean): PlacedContracts {
+  const byFile = new Map<string, WrittenCall[]>();
   for (const c of compiled) {
     const file = path.resolve(c.call.getSourceFile().fileName);
     byFile.set(file, [...(byFile.get(file) ?? []), c]);
   }
   const known = new Set(byFile.keys());
-  const placedIn = new Map<CompiledCall, number>();
+  const placedIn = new Map<WrittenCall, number>();
   const emittedSources = new Set<string>();
   /** Emitted files that do not parse: one diagnostic each, and their registrations are not reported again. */
   const unparsed: Diagnostic[] = [];
-  const reported = new Set<CompiledCall>();
+  const reported = new Set<WrittenCall>();
   const jsFiles = emitted.filter((file) => JS.test(file)).map((file) => path.resolve(file));
   let files = 0;
   for (const jsFile of jsFiles) {
@@ -163,7 +169,7 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
     const mapDirectory = found.file ? path.dirname(found.file) : path.dirname(jsFile);
     const sources = sourcesOf(found.map, mapDirectory, known);
     for (const source of sources) emittedSources.add(source);
-    const placements: { compiled: CompiledCall; placement: Placement }[] = [];
+    const placements: { compiled: WrittenCall; placement: Placement }[] = [];
     sources.forEach((source, index) => {
       for (const c of byFile.get(source) ?? []) {
         const file = c.call.getSourceFile();
@@ -217,12 +223,14 @@ export function writeContracts(emitted: string[], compiled: CompiledCall[], forc
     // A file not emitted (noEmit, declarations only, an error) has no call to place a contract in.
     if (!emittedSources.has(path.resolve(c.call.getSourceFile().fileName)) || reported.has(c)) continue;
     if ((placedIn.get(c) ?? 0) === 0) {
+      const what = "form" in c ? "ctx.elicit call" : "registration";
+      const written = "form" in c ? "form" : "contract";
       diagnostics.push(
         diagnosticAt(
           c.call,
           DiagnosticCategory.Error,
           DiagnosticCode.InternalError,
-          "typemcp could not find this registration in the JavaScript TypeScript 7 emitted, so its contract is not in it (please report it)",
+          `typemcp could not find this ${what} in the JavaScript TypeScript 7 emitted, so its ${written} is not in it (please report it)`,
         ),
       );
     }
@@ -239,7 +247,7 @@ function unparsedDiagnostic(
   jsFile: string,
   error: EmittedSyntaxError,
   sources: string[],
-  registrations: CompiledCall[],
+  registrations: WrittenCall[],
 ): Diagnostic {
   const first = registrations[0].call;
   const mappedFile =
@@ -249,7 +257,12 @@ function unparsedDiagnostic(
   const start =
     error.source && mappedFile ? positionOf(file.text, error.source.line, error.source.column) : first.getStart(file);
   const where = `${path.relative(process.cwd(), jsFile)}(${error.line + 1},${error.column + 1})`;
-  const count = registrations.length === 1 ? "1 tool registration" : `${registrations.length} tool registrations`;
+  const forms = registrations.filter((c) => "form" in c).length;
+  const tools = registrations.length - forms;
+  const count = [
+    ...(tools ? [tools === 1 ? "1 tool registration" : `${tools} tool registrations`] : []),
+    ...(forms ? [forms === 1 ? "1 form" : `${forms} forms`] : []),
+  ].join(" and ");
   return {
     file,
     start,
@@ -289,27 +302,37 @@ export async function buildOnTs7(
   session: Ts7Session,
   configFile: string,
   pretty: boolean,
-): Promise<{ tsc: TscRun; compiled: CompiledCall[]; placed: PlacedContracts; failure?: { error: unknown } }> {
+): Promise<{
+  tsc: TscRun;
+  compiled: CompiledCall[];
+  forms: CompiledFormCall[];
+  placed: PlacedContracts;
+  failure?: { error: unknown };
+}> {
   const options = session.compilerOptions;
   const forcedMaps = options.sourceMap !== true && options.inlineSourceMap !== true;
   const tsc = startTsc(session.modules.directory, configFile, { forceSourceMap: forcedMaps, pretty });
   let compiled: CompiledCall[] = [];
+  let forms: CompiledFormCall[] = [];
   let placed: PlacedContracts = { diagnostics: [], files: 0 };
   let failure: { error: unknown } | undefined;
   try {
     compiled = session.compileProject();
+    forms = session.compileForms();
   } catch (error) {
     failure = { error };
   }
   const run = await tsc;
   try {
-    if (!failure) placed = writeContracts(run.emitted, compiled, forcedMaps);
+    // A form whose call is left as written (spread arguments) is placed nowhere, as under tspc.
+    const written = [...compiled, ...forms.filter((f) => !f.unwritten)];
+    if (!failure) placed = writeContracts(run.emitted, written, forcedMaps);
   } catch (error) {
     failure = { error };
   } finally {
     if (forcedMaps) removeForcedMaps(run.emitted, failure !== undefined);
   }
-  return { tsc: run, compiled, placed, failure };
+  return { tsc: run, compiled, forms, placed, failure };
 }
 
 /**

@@ -159,7 +159,9 @@ async function manifest(args: Arguments): Promise<number> {
   const session = openSession(findConfig(args.project));
   try {
     const { manifest, diagnostics } = buildManifest(session.compileProject());
-    const reported = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...diagnostics]);
+    // Forms belong to their calls, not to the manifest; their errors are the build's all the same.
+    const forms = session.compileForms().flatMap((f) => f.diagnostics);
+    const reported = sortAndDeduplicate<Reported>([...session.configDiagnostics, ...diagnostics, ...forms]);
     if (reported.length) process.stderr.write(format(reported, false));
     const json = `${JSON.stringify(args.list ? listsOf(manifest) : manifest, null, 2)}\n`;
     if (args.out) fs.writeFileSync(path.resolve(args.out), json);
@@ -201,7 +203,7 @@ function summary(
 
 function checkOnce(session: Session, args: Arguments): number {
   const registrations = session.compileProject();
-  const typemcp = registrations.flatMap((r) => r.diagnostics);
+  const typemcp = [...registrations, ...session.compileForms()].flatMap((r) => r.diagnostics);
   const all = sortAndDeduplicate<Reported>([
     ...session.configDiagnostics,
     ...session.compilerDiagnostics(),
@@ -223,7 +225,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
     const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
-    const { tsc, compiled, placed, failure } = await buildOnTs7(
+    const { tsc, compiled, forms, placed, failure } = await buildOnTs7(
       session as import("./ts7").Ts7Session,
       configFile,
       pretty,
@@ -231,7 +233,10 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
     // tsc's diagnostics first, whatever happened after it ran.
     process.stdout.write(tsc.output);
     if (failure) throw failure.error;
-    const typemcp = sortAndDeduplicate<Diagnostic>([...compiled.flatMap((c) => c.diagnostics), ...placed.diagnostics]);
+    const typemcp = sortAndDeduplicate<Diagnostic>([
+      ...[...compiled, ...forms].flatMap((c) => c.diagnostics),
+      ...placed.diagnostics,
+    ]);
     let output = typemcp.length ? format(typemcp, pretty) : "";
     if (pretty && typemcp.length) output += "\n";
     output += summary(

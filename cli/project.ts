@@ -4,7 +4,7 @@ import type * as ts from "typescript";
 import type { Contract, Manifest, ResourceContract } from "../runtime/contract";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import type { CompiledRegistration } from "../transformer/compile";
+import type { CompiledForm, CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
 import type { Registration } from "../transformer/registration";
@@ -31,6 +31,11 @@ export interface CompiledCall extends CompiledRegistration {
   registration: Registration;
 }
 
+/** One `ctx.elicit<T>(...)` call of the project, its form written as the transformer writes it. */
+export interface CompiledFormCall extends CompiledForm {
+  call: ts.CallExpression;
+}
+
 /** A project opened with the TypeScript it uses (TypeScript 5/6 in-process, or 7 through its API). */
 export interface Session {
   readonly version: string;
@@ -43,6 +48,12 @@ export interface Session {
    * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
    */
   compileProject(): CompiledCall[];
+  /**
+   * Every `ctx.elicit<T>()` call in the project's own files that needs a form, its form written
+   * exactly as the transformer writes it (transformer/form/). Forms belong to their calls: they
+   * are in no manifest, but their diagnostics are reported wherever typemcp compiles.
+   */
+  compileForms(): CompiledFormCall[];
   /** The compiler's own diagnostics, as tsc reports them. */
   compilerDiagnostics(): Reported[];
   /** Files changed on disk since: read them again. */

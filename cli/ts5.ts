@@ -4,7 +4,7 @@ import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
 import type { RegistrationKind } from "../transformer/registration";
 import type { Reported } from "./format";
-import { UserError, type CompiledCall, type Session } from "./project";
+import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "./project";
 
 /** The project's program, as tsc would build it (nothing is emitted). */
 export function loadProject(configFile: string): {
@@ -74,6 +74,13 @@ export class Ts5Session implements Session {
         compiled.push({ call, registration, ...compiler.compileSafely(call, registration) });
     }
     return compiled;
+  }
+
+  compileForms(): CompiledFormCall[] {
+    const compiler = new ToolCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
+    return ownSourceFiles(this.program).flatMap((file) =>
+      compiler.formsIn(file).map((call) => ({ call, ...compiler.compileFormSafely(call) })),
+    );
   }
 
   compilerDiagnostics(): Reported[] {

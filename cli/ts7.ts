@@ -13,7 +13,7 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { functionIndex, type Registration } from "../transformer/registration";
 import type { Chain, Reported } from "./format";
-import { UserError, type CompiledCall, type FileChanges, type Session } from "./project";
+import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "./project";
 
 /** A diagnostic as the API reports it. */
 interface ApiDiagnostic {
@@ -198,19 +198,58 @@ export class Ts7Session implements Session {
     }
   }
 
+  /** A checker on the project as it is now. */
+  private checker(): Ts7Checker {
+    const options = this.compilerOptions;
+    return new Ts7Checker(
+      this.project.checker,
+      this.project.program,
+      this.modules,
+      options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false),
+    );
+  }
+
+  /**
+   * The forms of the project's `ctx.elicit<T>()` calls. The name filter leaves the checker only
+   * the calls named `elicit` to ask about. A form whose type the API process stopped on is a
+   * TS93099 on its call (compileFormSafely); the process is started again for the calls after it.
+   */
+  compileForms(): CompiledFormCall[] {
+    const forms: CompiledFormCall[] = [];
+    const done = new Set<string>();
+    const key = (call: ts.CallExpression) => `${call.getSourceFile().fileName}:${call.getStart(call.getSourceFile())}`;
+    let stoppedAt: string | undefined;
+    for (;;) {
+      const checker = this.checker();
+      const compiler = new ToolCompiler(checker);
+      let stopped: string | undefined;
+      for (const call of this.ownSourceFiles().flatMap((file) => compiler.callsIn(file))) {
+        if (done.has(key(call))) continue;
+        const isForm = compiler.formToCompile(call);
+        if (isForm) {
+          done.add(key(call));
+          forms.push({ call, ...compiler.compileFormSafely(call) });
+        }
+        if (checker.stoppedBy || (isForm && this.apiStopped(forms[forms.length - 1].form.error))) {
+          stopped = key(call);
+          break;
+        }
+      }
+      if (stopped === undefined) return forms;
+      // Telling whether the same call is a form stopped the process twice: it is the process's failure.
+      if (stopped === stoppedAt) throw checker.stoppedBy;
+      stoppedAt = stopped;
+      this.restart();
+    }
+  }
+
   private compileRemaining(
     compiled: CompiledCall[],
     done: Set<string>,
     key: (call: ts.CallExpression) => string,
     prefetch: boolean,
   ): void {
-    const options = this.compilerOptions;
-    const checker = new Ts7Checker(
-      this.project.checker,
-      this.project.program,
-      this.modules,
-      options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false),
-    );
+    const checker = this.checker();
     const compiler = new ToolCompiler(checker);
     const { syntax } = checker;
     const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) =>

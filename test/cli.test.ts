@@ -154,6 +154,32 @@ describe("typemcp manifest", () => {
     });
   });
 
+  test("forms are no part of the manifest (they belong to their ctx.elicit calls); a form's error is reported, and fails it", () => {
+    const form = (field: string) =>
+      `import { MCPServer, type ToolContext } from "typemcp";\nexport const mcp = new MCPServer("f");\ninterface Booking { ${field} }\n` +
+      `async function book(ctx: ToolContext): Promise<string> {\n  return (await ctx.elicit<Booking>("Book")).action;\n}\nmcp.tool(book);\n`;
+    const files = (field: string) => ({
+      "tsconfig.json": tsconfig({}, { include: ["*.ts"] }),
+      "server.ts": form(field),
+    });
+    const clean = runCli(["manifest"], writeProject("cli/form-clean", files("day: string")));
+    expect([clean.status, clean.stderr, Object.keys(JSON.parse(clean.stdout))]).toEqual([
+      0,
+      "",
+      ["tools", "prompts", "resources"],
+    ]);
+    const dir = writeProject("cli/form-error", files("when: Date"));
+    const run = runCli(["manifest"], dir);
+    const error =
+      "server.ts(5,17): error TS93006: The form of this ctx.elicit call cannot be written from Booking\n  Booking.when: a Date is not allowed: use string with @format date-time (or date), which the answer holds as its text\n";
+    expect([run.status, run.stderr, Object.keys(JSON.parse(run.stdout).tools)]).toEqual([1, error, ["book"]]);
+    expect(runCli(["check"], dir)).toEqual({
+      status: 1,
+      stdout: `${error}1 tool registration checked: 1 error, 0 warnings.\n`,
+      stderr: "",
+    });
+  });
+
   test("prompts and resources: keyed by prompt name and URI, listed as prompts/list, resources/list and resources/templates/list answer; a clash between two servers an error at the second", () => {
     const dir = writeProject("cli/kinds", KINDS);
     const run = runCli(["manifest"], dir);

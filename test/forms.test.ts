@@ -213,6 +213,7 @@ describe("which calls get a form", () => {
     spread: `export async function f(ctx: ToolContext, args: [string]) {\n  return ctx.elicit<F>(...args);\n}\n`,
     not_an_object: `export async function f(ctx: ToolContext) {\n  return ctx.elicit<string[]>("m");\n}\n`,
     written_object: `export async function f(ctx: ToolContext) {\n  return ctx.elicit<object>("m");\n}\n`,
+    literal_order: `export const first: "b" = "b";\ntype Pick2 = "y" | "x";\nexport const second: "x" = "x";\ninterface Order {\n  pick: "a" | "b";\n  picks: ("a" | "b")[];\n  alias: Pick2;\n}\nexport async function f(ctx: ToolContext) {\n  return ctx.elicit<Order>("m");\n}\n`,
     indexed: `export async function f<K extends keyof { a: F }>(ctx: ToolContext) {\n  return ctx.elicit<{ a: F }[K]>("m");\n}\n`,
   };
   let results: Record<string, SnippetResult>;
@@ -242,6 +243,18 @@ describe("which calls get a form", () => {
     expect(formsOf("another_elicit")).toEqual([{ args: ['"m"'], text: "", form: undefined }]);
     expect(formsOf("carries_a_form").map((f) => f.text)).toEqual(['{ v: 2, name: "F", requestedSchema: {} }']);
     expect([results.another_elicit.diagnostics, results.carries_a_form.diagnostics]).toEqual([[], []]);
+  });
+
+  test("an enum's values in the order written, whatever order the checker created the literals in", () => {
+    expect(formsOf("literal_order")[0].form?.requestedSchema).toEqual({
+      type: "object",
+      properties: {
+        pick: { type: "string", enum: ["a", "b"] },
+        picks: { type: "array", items: { type: "string", enum: ["a", "b"] } },
+        alias: { type: "string", enum: ["y", "x"] },
+      },
+      required: ["pick", "picks", "alias"],
+    });
   });
 
   test("spread arguments: the call is left as written, and the diagnostic says why", () => {

@@ -183,6 +183,30 @@ test("a prompt's and a resource's diagnostics show in the editor as tspc prints 
   ]);
 });
 
+test("a ctx.elicit<T>() form that cannot be written shows in the editor at the call; the fix makes it go", () => {
+  const source = (field: string) =>
+    `import type { ToolContext } from "typemcp";\ninterface Booking {\n  ${field};\n}\n` +
+    `export async function book(ctx: ToolContext) {\n  return ctx.elicit<Booking>("Book");\n}\n`;
+  const text = source("when: Date");
+  const host = new Host({ "server.ts": text });
+  const service = withPlugin(host);
+  expect(service.getSemanticDiagnostics(host.path("server.ts")).map(shown)).toEqual([
+    {
+      file: "server.ts",
+      start: text.indexOf("ctx.elicit"),
+      length: 'ctx.elicit<Booking>("Book")'.length,
+      category: "Error",
+      code: 93006,
+      message:
+        "The form of this ctx.elicit call cannot be written from Booking\n  Booking.when: a Date is not allowed: use string with @format date-time (or date), which the answer holds as its text",
+      source: "typemcp",
+      related: undefined,
+    },
+  ]);
+  host.edit("server.ts", source("/** @format date-time */ when: string"));
+  expect(service.getSemanticDiagnostics(host.path("server.ts"))).toEqual([]);
+});
+
 test("typemcp's diagnostics come after the compiler's own, which are unchanged", () => {
   const text = HEADER + STATION + GET_STATION + `mcp.tool(get_station);\nconst n: number = "one";\n`;
   const host = new Host({ "server.ts": text });

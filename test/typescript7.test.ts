@@ -9,7 +9,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Manifest, MCPServer, ToolContract } from "typemcp";
-import { emittedRegistrations } from "./support/emitted-contracts";
+import { emittedForms, emittedRegistrations } from "./support/emitted-contracts";
 import { fixtureBuild, fixtures, FIXTURES_OUT, type ExpectedCall } from "./support/fixtures";
 import { connectClient } from "./support/in-memory";
 import { observe } from "./support/observe";
@@ -88,6 +88,17 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
       }
     }
     expect(compared).toBeGreaterThan(150);
+  });
+
+  test("every ctx.elicit<T>() form is the same, byte for byte, in the same call", () => {
+    let compared = 0;
+    for (const { name } of cases) {
+      const [a, b] = [emittedForms(ts5[name]), emittedForms(ts7[name])];
+      expect([name, b.map((f) => [f.args, f.text])]).toEqual([name, a.map((f) => [f.args, f.text])]);
+      compared += a.filter((f) => f.form !== undefined).length;
+    }
+    // fixtures/forms: its eight calls, the refused ones with their error.
+    expect(compared).toBe(8);
   });
 
   test("typemcp build prints the transformer's diagnostics, as tsc prints them, and fails on the error among them", () => {
@@ -225,7 +236,8 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts5 = runCli(["check", "fixtures/tsconfig.json"]);
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
-    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 15 errors, 2 warnings\.$/m);
+    // 15 errors of registrations, 4 of fixtures/forms' ctx.elicit calls.
+    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 19 errors, 2 warnings\.$/m);
   });
 
   test("a tool name registered twice on one server: the same errors as TypeScript 5's (a const through an import, a readonly property, a class's @tool methods)", () => {

@@ -31,7 +31,7 @@ function sameVersion(a: string, b: string): boolean {
 }
 
 /**
- * typemcp's diagnostics for the registrations in one file: what the transformer reports for
+ * typemcp's diagnostics for the registrations and the ctx.elicit<T>() forms in one file: what the transformer reports for
  * them in a tspc build. A diagnostic about another file (the registered function's return type,
  * declared elsewhere) is shown on the registration, with the other place as related information.
  */
@@ -42,6 +42,9 @@ function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.
       found.push(diagnostic.file === sourceFile ? diagnostic : relocated(diagnostic, call, sourceFile));
     }
   }
+  // The forms of its ctx.elicit<T>() calls: their diagnostics are at the call.
+  for (const call of compiler.formsIn(sourceFile))
+    found.push(...(compiler.compileFormSafely(call).diagnostics as ts.Diagnostic[]));
   return found;
 }
 

@@ -64,8 +64,7 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
         forms.set(original, (result = compiler.compileFormSafely(original)));
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
-      // A spread argument leaves no place the form can be known to land in: its diagnostic says so.
-      if (original.arguments.some(ts.isSpreadElement)) return node;
+      if (result.unwritten) return node;
       const args = [
         ...Array.from({ length: FORM_INDEX }, (_, i) => node.arguments[i] ?? factory.createVoidZero()),
         contractExpression(result.form, factory),

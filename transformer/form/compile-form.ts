@@ -7,7 +7,7 @@
  */
 import type * as ts from "typescript";
 import { CONTRACT_VERSION, type FormContract, type JsonSchema } from "../../runtime/contract";
-import type { Diagnostic, Type } from "../checker/checker";
+import type { Diagnostic, Symbol, Type } from "../checker/checker";
 import { TypeFlags } from "../checker/flags";
 import type { Compilation } from "../compilation";
 import { DiagnosticCode } from "../diagnostic-codes";
@@ -19,6 +19,8 @@ import { formTypeOf } from "./elicit";
 export interface CompiledForm {
   form: FormContract;
   diagnostics: Diagnostic[];
+  /** The call is left as written (its arguments are spread: no place is known to hold the form); its diagnostic says so. */
+  unwritten?: true;
 }
 
 /** The form of a call the build reported errors for: no fields, and the error the runtime refuses it with. */
@@ -41,11 +43,11 @@ export function compileForm(c: Compilation, call: ts.CallExpression): CompiledFo
     c.error(call, DiagnosticCode.FormNotWritable, message, details);
     return failedForm(name, c.diagnostics);
   };
-  if (call.arguments.some((argument) => checker.syntax.isSpreadElement(argument)))
-    return fail(
-      "",
-      "ctx.elicit takes its message and options written out (not spread): typemcp adds the form after them",
-    );
+  if (call.arguments.some((argument) => checker.syntax.isSpreadElement(argument))) {
+    const message =
+      "ctx.elicit takes its message and options written out (not spread): typemcp adds the form after them";
+    return { ...fail("", message), unwritten: true };
+  }
   const type = formTypeOf(call, checker);
   if (type === undefined) return fail("", "typemcp could not read the form's type of this ctx.elicit call");
   const written = call.typeArguments?.[0];
@@ -91,11 +93,15 @@ function formFields(c: Compilation, type: Type, name: string): { schema: JsonSch
     // Never present (`a?: undefined`, an optional function): not a field, as it is no property of a tool's schema.
     if (property.absent) continue;
     const symbol = checker.property(type, property.name)!;
+    const propertyType = checker.nonNullable(checker.typeOfSymbol(symbol));
+    const written = writtenType(c, symbol);
     const field = formField(
       {
         property,
-        type: checker.nonNullable(checker.typeOfSymbol(symbol)),
+        type: propertyType,
         tags: checker.documentation(symbol)?.tags.map((tag) => tag.name) ?? [],
+        text: written && textOf(written),
+        literals: [...(written ? literalsIn(c, written) : []), ...aliasLiterals(c, propertyType)],
       },
       checker,
     );
@@ -107,4 +113,41 @@ function formFields(c: Compilation, type: Type, name: string): { schema: JsonSch
     if (property.required) required.push(property.name);
   }
   return problems.length ? { problems } : { schema: { type: "object", properties, required } };
+}
+
+/** The type node a property is declared with (`status: "on" | "off"`), if it is declared with one. */
+function writtenType(c: Compilation, symbol: Symbol): ts.TypeNode | undefined {
+  const declaration = c.checker.declarations(symbol)[0] as (ts.Declaration & { type?: ts.TypeNode }) | undefined;
+  return declaration?.type;
+}
+
+/** A node's text as written. */
+function textOf(node: ts.Node): string {
+  const file = node.getSourceFile();
+  const start = node.getStart(file);
+  return file.text.slice(start, start + node.getWidth(file));
+}
+
+/** The string literals written in a type node, in the order written (`("b" | "a")[]`: b, a). */
+function literalsIn(c: Compilation, node: ts.Node): string[] {
+  const { syntax } = c.checker;
+  const found: string[] = [];
+  const visit = (at: ts.Node): void => {
+    if (syntax.isStringLiteral(at)) found.push(at.text);
+    syntax.forEachChild(at, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** The string literals of the alias a property's type (or its list's items' type) is declared as: `type Status = "on" | "off"`. */
+function aliasLiterals(c: Compilation, type: Type): string[] {
+  const { checker } = c;
+  const types = [type, ...(checker.isArrayType(type) ? checker.typeArguments(type) : [])];
+  return types.flatMap((t) => {
+    const alias = checker.aliasSymbolOf(t);
+    const declaration =
+      alias && (checker.declarations(alias)[0] as (ts.Declaration & { type?: ts.TypeNode }) | undefined);
+    return declaration?.type ? literalsIn(c, declaration.type) : [];
+  });
 }

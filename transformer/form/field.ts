@@ -46,6 +46,14 @@ export interface FormProperty {
   type: Type;
   /** The names of the JSDoc tags written on the property (`@enumNames` is read from here). */
   tags: readonly string[];
+  /** The property's type as written, if it is declared with one: messages show it. */
+  text?: string;
+  /**
+   * The string literals written in the property's type and in the alias it names, in the order
+   * written: an enum's values are offered in that order. (The checker orders a union's literals
+   * as it happened to create them: `"b"` first if the program met it first.)
+   */
+  literals: readonly string[];
 }
 
 export type FieldResult = { schema: JsonSchema } | { problems: string[] };
@@ -94,10 +102,10 @@ function titlesOf(type: Type, checker: TypeChecker): Map<string, string> {
   return titles;
 }
 
-/** Why a model that is no field is not one: the kind it is. */
-function notAField(model: Model, type: Type, checker: TypeChecker): string {
+/** Why a model that is no field is not one: the kind it is. `text`: the type as written, else as the checker prints it. */
+function notAField(model: Model, type: Type, checker: TypeChecker, written: string | undefined): string {
   const m = resolved(model);
-  const text = checker.typeToString(type);
+  const text = written ?? checker.typeToString(type);
   switch (m.kind) {
     case "string":
       return "a Date is not allowed: use string with @format date-time (or date), which the answer holds as its text";
@@ -153,7 +161,7 @@ function defaultProblem(kind: FieldKind, value: JsonValue, values: readonly stri
  * field's path). Keys are written in one order: `type`, `title`, `description`, the kind's
  * keywords, `default`.
  */
-export function formField({ property, type, tags }: FormProperty, checker: TypeChecker): FieldResult {
+export function formField({ property, type, tags, text, literals }: FormProperty, checker: TypeChecker): FieldResult {
   const model = resolved(property.model);
   const problems = [...(property.model.tagProblems ?? []), ...(property.tagProblems ?? [])];
   let kind: FieldKind;
@@ -168,7 +176,9 @@ export function formField({ property, type, tags }: FormProperty, checker: TypeC
   } else if (stringValues(model)) {
     kind = "enum";
     values = stringValues(model)!;
-  } else return { problems: [...problems, notAField(property.model, type, checker)] };
+  } else return { problems: [...problems, notAField(property.model, type, checker, text)] };
+  if (values && values.every((value) => literals.includes(value)))
+    values = [...values].sort((a, b) => literals.indexOf(a) - literals.indexOf(b));
 
   const keywords: Keywords = { ...property.model.keywords, ...property.keywords };
   const allowed: readonly string[] = KEYWORDS[kind];
