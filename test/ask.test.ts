@@ -568,3 +568,29 @@ describe.each(REVISIONS)("URL-mode elicitation on %s", (revision) => {
     await mcp.close();
   });
 });
+
+test("a form the build refused is refused when asked, with the build's message", async () => {
+  const { mcp } = serverWith(
+    async (ctx) =>
+      (
+        await (ctx.elicit as (m: string, o: unknown, f: FormContract) => Promise<{ action: string }>)(
+          "Name?",
+          undefined,
+          {
+            v: CONTRACT_VERSION,
+            name: "Guest",
+            requestedSchema: { type: "object", properties: {}, required: [] },
+            error: "Guest.address: an object (Address) is not allowed",
+          },
+        )
+      ).action,
+  );
+  const { client } = await connect(mcp, "2026-07-28", { elicit: () => ({ action: "cancel" }) });
+  expect((await client.callTool({ name: "t", arguments: {} })).content).toEqual([
+    {
+      type: "text",
+      text: "Error executing tool t: typemcp: ctx.elicit<Guest>() has no form: the build reported: Guest.address: an object (Address) is not allowed",
+    },
+  ]);
+  await mcp.close();
+});

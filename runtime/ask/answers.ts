@@ -25,8 +25,11 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-/** A form's checker: the requested schema, closed (a form has exactly the fields it asked for). Shared by every ask of one call site. */
-const formCheckers = new WeakMap<FormContract, Checker>();
+/**
+ * Forms' checkers, by the form's text: the build writes each form as a literal at its call,
+ * so every call brings a new object of the same text, and the forms of a program are few.
+ */
+const formCheckers = new Map<string, Checker>();
 
 /** A choice's `oneOf`/`anyOf` of `{const, title}` as the `enum` of its values (the titles are for the user, not the check). */
 function choiceOf(schema: JsonSchema): JsonSchema {
@@ -49,11 +52,9 @@ function checkedForm(form: FormContract): JsonSchema {
 }
 
 function formChecker(form: FormContract): Checker {
-  let checker = formCheckers.get(form);
-  if (!checker) {
-    const schema = checkedForm(form);
-    formCheckers.set(form, (checker = checkerOf(schema)));
-  }
+  const text = `${form.name}\n${JSON.stringify(form.requestedSchema)}`;
+  let checker = formCheckers.get(text);
+  if (!checker) formCheckers.set(text, (checker = checkerOf(checkedForm(form))));
   return checker;
 }
 
