@@ -78,7 +78,9 @@ async function askedThroughProxy(env: [Record<string, string>, Record<string, st
   );
   client.setRequestHandler("elicitation/create", (request) => ({
     action: "accept",
-    content: String(request.params.message).includes("color") ? { color: "teal" } : { name: "Ada" },
+    content: String(request.params.message).includes("color")
+      ? { color: "teal" }
+      : ({ name: "Ada" } as Record<string, string>),
   }));
   await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url)));
   const outcome = await client.callTool({ name: "test_input_required_result_multi_round", arguments: {} }).then(
