@@ -177,6 +177,7 @@ export class Instances {
               if (error instanceof ProtocolError) throw error;
               return errorResult(tool.name, "the call failed");
             },
+            ctx.mcpReq.signal,
           )
         : answer;
     });
@@ -189,7 +190,7 @@ export class Instances {
       const prompt = registry.prompts.get(params.name);
       if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
       this.refuseWhenClosing();
-      return this.tracked(prompt.get(params.arguments, ctx, server));
+      return this.tracked(prompt.get(params.arguments, ctx, server), ctx.mcpReq.signal);
     });
   }
 
@@ -202,7 +203,7 @@ export class Instances {
       // -32602 with the URI in its data, as the 2026-07-28 spec says (the SDK's error).
       if (!found) throw new ResourceNotFoundError(params.uri);
       this.refuseWhenClosing();
-      return this.tracked(found.resource.read(params.uri, found.variables, ctx, server));
+      return this.tracked(found.resource.read(params.uri, found.variables, ctx, server), ctx.mcpReq.signal);
     });
     // 2025-11-25 only (the 2026-07-28 revision subscribes through subscriptions/listen, which the SDK's entries serve).
     server.setRequestHandler("resources/subscribe", ({ params }) => {
@@ -237,7 +238,7 @@ export class Instances {
   }
 
   /** A prompt's or resource's answer, kept among the requests in flight when it is a promise. */
-  private tracked<T>(answer: T | Promise<T>): T | Promise<T> {
+  private tracked<T>(answer: T | Promise<T>, signal: AbortSignal): T | Promise<T> {
     if (!(answer instanceof Promise)) return answer;
     return this.lifecycle.track(
       answer,
@@ -247,6 +248,7 @@ export class Instances {
       (error) => {
         throw error;
       },
+      signal,
     );
   }
 
