@@ -62,6 +62,8 @@ export interface ServedEndpoint extends HttpEndpoint {
 export interface InstanceFactories {
   perRequest(): Server;
   session(): Server;
+  /** The server is shutting down: no new request is taken. */
+  closing(): boolean;
 }
 
 export const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
@@ -91,6 +93,12 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
 
   return {
     async fetch(request) {
+      // 503, not a JSON-RPC error in a 200: a load balancer sends the request to another instance.
+      if (instances.closing())
+        return new Response(
+          JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "The server is shutting down" } }),
+          { status: 503, headers: { "content-type": "application/json", "retry-after": "1", connection: "close" } },
+        );
       const refused =
         (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) ||
         originValidationResponse(request, allowedOrigins);

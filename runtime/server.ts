@@ -374,7 +374,11 @@ export class MCPServer {
       throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
     this.prepare();
     return (this.http = this.httpModule().createEndpoint(
-      { perRequest: () => this.instances.create(false), session: () => this.instances.create(true) },
+      {
+        perRequest: () => this.instances.create(false),
+        session: () => this.instances.create(true),
+        closing: () => this.lifecycle.closing,
+      },
       options,
     ));
   }

@@ -319,3 +319,37 @@ describe("limits", () => {
     await handler.close();
   });
 });
+
+test("while shutting down, a new request is answered 503 with Retry-After (a load balancer retries elsewhere), and the call in flight still gets its answer", async () => {
+  const { MCPServer, CONTRACT_VERSION } = require("typemcp") as typeof import("typemcp");
+  const mcp = new MCPServer("closing", { logErrors: false });
+  let finish!: () => void;
+  mcp.tool(
+    () => new Promise<string>((resolve) => (finish = () => resolve("done"))),
+    {},
+    {
+      v: CONTRACT_VERSION,
+      name: "slow",
+      params: [],
+      inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    },
+  );
+  const handler = mcp.handler();
+  const inFlight = modernPost(handler, "tools/call", { name: "slow", arguments: {} });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const closed = mcp.close();
+  const refused = await modernPost(handler, "tools/list");
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get("retry-after")).toBe("1");
+  expect(await refused.json()).toEqual({
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32000, message: "The server is shutting down" },
+  });
+  const legacy = await post(handler, { jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+  expect(legacy.status).toBe(503);
+  finish();
+  const answer = await (await inFlight).text();
+  expect(answer).toContain('"text":"done"');
+  await closed;
+});
