@@ -2,6 +2,7 @@
 // on serverless and edge runtimes. The Node HTTP server around it is runtime/node-http.ts.
 import {
   createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
   hostHeaderValidationResponse,
   isInitializeRequest,
   isLegacyRequest,
@@ -37,8 +38,10 @@ export interface HttpHandlerOptions {
    * `allowedHosts`. Requests with no `Origin` (every non-browser client) pass.
    */
   allowedOrigins?: string[];
-  /** Largest request body read, in bytes; a larger one gets 413. Default 10 MB. */
+  /** Largest request body read, in bytes; a larger one gets 413. Default 4 MiB, the SDK's. */
   maxBodyBytes?: number;
+  /** Open `subscriptions/listen` streams of 2026-07-28 clients, all clients together (default 1,024, the SDK's); another is refused. */
+  maxSubscriptions?: number;
   /** Sessions of 2025-11-25 clients (unless `stateless`): at most `max` (default 1,000; the least recently used goes first), each closed after `idleMs` without a request (default 15 minutes). */
   sessions?: { max?: number; idleMs?: number };
 }
@@ -66,7 +69,11 @@ export interface InstanceFactories {
   closing(): boolean;
 }
 
-export const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+/**
+ * The SDK's default (4 MiB): parsing is what a large body costs (a 9.5 MB deeply nested JSON
+ * took 3.2 s and 526 MB of heap); a server whose arguments are larger says so with maxBodyBytes.
+ */
+export const DEFAULT_MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE;
 const DEFAULT_MAX_SESSIONS = 1000;
 const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
 
@@ -85,7 +92,12 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = options.allowedOrigins ?? [...localhostAllowedOrigins(), ...(allowedHosts ?? [])];
   const factory = () => instances.perRequest();
-  const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: maxBody, onerror: () => undefined });
+  const modern = createMcpHandler(factory, {
+    legacy: "reject",
+    maxRequestBodySize: maxBody,
+    maxSubscriptions: options.maxSubscriptions,
+    onerror: () => undefined,
+  });
   const sessions = options.stateless ? undefined : new LegacySessions(instances.session, options.sessions ?? {});
   const legacy = sessions
     ? sessions.handle

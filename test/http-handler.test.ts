@@ -353,3 +353,37 @@ test("while shutting down, a new request is answered 503 with Retry-After (a loa
   expect(answer).toContain('"text":"done"');
   await closed;
 });
+
+describe("limits by default", () => {
+  test("a body over 4 MiB (the SDK's default) gets 413 before it is parsed", async () => {
+    const { handler } = serve("seed_get_forecast");
+    const response = await post(handler, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_forecast", arguments: { city: "x".repeat(4 * 1024 * 1024), days: 1 }, _meta: ENVELOPE },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, message: "Request body too large: the limit is 4194304 bytes" },
+    });
+    await handler.close();
+  });
+
+  test("maxSubscriptions bounds the subscriptions/listen streams open at once", async () => {
+    const { handler } = serve("seed_get_forecast", { maxSubscriptions: 1 });
+    const listen = () => modernPost(handler, "subscriptions/listen", { notifications: { toolsListChanged: true } });
+    const first = await listen();
+    expect(first.status).toBe(200);
+    const second = await listen();
+    expect(await second.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      error: { code: -32603, message: "Subscription limit reached" },
+    });
+    await first.body?.cancel();
+    await handler.close();
+  });
+});
