@@ -87,13 +87,12 @@ export class FaultLog {
    * A promise rejected with nobody to handle it, from the call of `who` when known (see
    * runtime/background.ts): the process goes on.
    */
-  background(who: Who | undefined, reason: unknown): void {
+  background(reason: unknown): void {
     try {
-      const name = who ? `${who.kind} ${JSON.stringify(who.name)}` : "a tool";
       const message = stackOf(reason) ?? errorText(reason);
       this.log(
-        `${who ? `${who.kind} ${who.name}` : ""}\nunhandled rejection\n${causeOf({ kind: "threw", error: reason, message })}`,
-        () => `typemcp: ${name} left a promise rejected with no handler (the process keeps serving): ${message}\n`,
+        `unhandled rejection\n${causeOf({ kind: "threw", error: reason, message })}`,
+        () => `typemcp: a promise was rejected with no handler (the process keeps serving): ${message}\n`,
       );
     } catch {
       // Logging must never throw.

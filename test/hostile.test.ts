@@ -98,12 +98,12 @@ describe("malformed JSON-RPC", () => {
     });
   });
 
-  test("a tool's background work rejecting with no handler is logged with the tool's name, and the process keeps serving", async () => {
+  test("a tool's background work rejecting with no handler is logged with its stack (which names the tool's function), and the process keeps serving", async () => {
     expect(await call("start_background", {})).toMatchObject({ result: { structuredContent: { result: "started" } } });
     // Node reports the rejection after the call's turn: wait until it is on stderr (a hang, not a time, fails this).
     while (!server.stderr().includes("the background work failed")) await new Promise((r) => setTimeout(r, 10));
     expect(server.stderr()).toMatch(
-      /typemcp: tool "start_background" left a promise rejected with no handler \(the process keeps serving\): Error: the background work failed\n {4}at start_background /,
+      /typemcp: a promise was rejected with no handler \(the process keeps serving\): Error: the background work failed\n {4}at start_background /,
     );
   });
 

@@ -1,4 +1,3 @@
-import { callAs } from "../background";
 import type { InputRequiredResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { Asking, type Round } from "../ask/asking";
 import { digest, RequestStates } from "../ask/state";
@@ -235,7 +234,7 @@ export abstract class RegisteredFunction<Answer> {
     if (this.timeout === undefined) {
       if (context !== undefined)
         positional.splice(context, 0, toolContext(session, this.who.name, ctx, ctx.mcpReq.signal, asking!));
-      return callAs(this.who, this.fn, positional);
+      return this.fn.apply(undefined, positional);
     }
     return this.invokeWithin(this.timeout, positional, { ctx, session }, asking);
   }
@@ -268,7 +267,7 @@ export abstract class RegisteredFunction<Answer> {
     // A round that ends with questions leaves the function waiting for good: its clock stops too.
     if (asking) asking.afterRound = () => clearTimeout(timeout);
     try {
-      return await Promise.race([callAs(this.who, this.fn, positional), expired]);
+      return await Promise.race([this.fn(...positional), expired]);
     } finally {
       clearTimeout(timeout);
     }
