@@ -30,6 +30,8 @@ export interface Issue {
   value: unknown;
   /** Found inside a `$ref` within a union's branch: kept when no branch fits (see Compiler.union). */
   viaRef?: boolean;
+  /** The places in `path` whose key the value chose (a record's key, an undeclared one), not the schema. */
+  dataKeys?: readonly number[];
 }
 
 /** A value that cannot go over the wire as JSON, and where in the value it is. */
@@ -37,6 +39,8 @@ export class WireError extends Error {
   constructor(
     readonly reason: string,
     readonly path: Path = [],
+    /** As Issue.dataKeys. */
+    readonly dataKeys: readonly number[] = [],
   ) {
     super(reason);
   }
@@ -63,6 +67,8 @@ interface Run {
   viaRefTotal: number;
   /** Where the check is (kept while tracking: a WireError in the first pass is thrown again by the second, with its path). */
   path: (string | number)[];
+  /** The places in `path` of keys the schema does not declare (tracking). */
+  dataKeys: number[];
   /** Objects from the root to here (projecting): meeting one again is a cycle. */
   ancestors: object[];
   /** Look for cycles at every level (see CHECKED_DEPTH). */
@@ -92,11 +98,14 @@ function report(run: Run, keyword: string, value: unknown, expected?: unknown, k
   if (run.issues.length >= run.limit) return;
   const issue: Issue = { path: key === undefined ? [...run.path] : [...run.path, key], keyword, expected, value };
   if (run.insideRef) issue.viaRef = true;
+  const dataKeys = run.dataKeys.filter((at) => at < run.path.length);
+  if (keyword === "additionalProperties") dataKeys.push(run.path.length);
+  if (dataKeys.length) issue.dataKeys = dataKeys;
   run.issues.push(issue);
 }
 
 function fail(run: Run, reason: string): never {
-  throw new WireError(reason, [...run.path]);
+  throw new WireError(reason, [...run.path], [...run.dataKeys]);
 }
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -361,7 +370,7 @@ class Compiler {
   private readonly anyObject: Check = (value, run) => {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value as object))
-      this.property(out, key, (value as Record<string, unknown>)[key], this.anything, run);
+      this.property(out, key, (value as Record<string, unknown>)[key], this.anything, run, true);
     return out;
   };
 
@@ -620,13 +629,13 @@ class Compiler {
           for (const { pattern, check } of patterns) {
             if (!pattern.test(key)) continue;
             matched = true;
-            undeclared = this.property(undeclared ?? {}, key, object[key], check, run);
+            undeclared = this.property(undeclared ?? {}, key, object[key], check, run, true);
           }
           if (matched) continue;
           if (additional === false) report(run, "additionalProperties", value, undefined, key);
           else if (additionalCheck)
-            undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run);
-          else if (admitsAny) undeclared = this.property(undeclared ?? {}, key, object[key], this.anything, run);
+            undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run, true);
+          else if (admitsAny) undeclared = this.property(undeclared ?? {}, key, object[key], this.anything, run, true);
         }
       }
       for (let i = 0; i < keys.length; i++) {
@@ -647,15 +656,18 @@ class Compiler {
     value: unknown,
     check: Check,
     run: Run,
+    undeclared = false,
   ): Record<string, unknown> | undefined {
     if (!run.tracking) {
       const item = check(value, run);
       if (out && item !== undefined) define(out, key, item);
       return out;
     }
+    if (undeclared) run.dataKeys.push(run.path.length);
     run.path.push(key);
     const item = check(value, run);
     run.path.pop();
+    if (undeclared) run.dataKeys.pop();
     if (out && item !== undefined) define(out, key, item);
     return out;
   }
@@ -751,6 +763,7 @@ function compileChecker(schema: JsonSchema): Checker {
       total: 0,
       viaRefTotal: 0,
       path: [],
+      dataKeys: [],
       ancestors: [],
       everyLevel,
       insideRef: false,

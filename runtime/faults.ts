@@ -1,4 +1,4 @@
-import type { Issue } from "./check";
+import type { Issue, Path } from "./check";
 
 /**
  * Where something was called from: the caller's stack frame, captured when the call is made
@@ -62,7 +62,7 @@ export interface Who {
 export type Fault =
   | { kind: "threw"; error: unknown; message: string }
   | { kind: "invalid result"; message: string; issues: readonly Issue[] }
-  | { kind: "unsendable result"; message: string };
+  | { kind: "unsendable result"; message: string; at?: { reason: string; path: Path; dataKeys: readonly number[] } };
 
 /** Distinct causes remembered; past that many, no new cause is logged (a log never grows without end). */
 const MAX_CAUSES = 1000;
@@ -77,20 +77,39 @@ export class FaultLog {
 
   report(who: Who, site: CallSite | undefined, fault: Fault): void {
     try {
-      const cause = `${who.kind} ${who.name}\n${fault.kind}\n${causeOf(fault)}`;
-      if (this.causes.has(cause)) return;
-      if (this.causes.size >= MAX_CAUSES) {
-        if (this.causes.size === MAX_CAUSES) {
-          this.causes.add("");
-          write(`typemcp: ${MAX_CAUSES} distinct errors were logged; further ones are not\n`);
-        }
-        return;
-      }
-      this.causes.add(cause);
-      write(describeFault(who, site, fault));
+      this.log(`${who.kind} ${who.name}\n${fault.kind}\n${causeOf(fault)}`, () => describeFault(who, site, fault));
     } catch {
       // Logging must never fail a call.
     }
+  }
+
+  /**
+   * A promise rejected with nobody to handle it, from the call of `who` when known (see
+   * runtime/background.ts): the process goes on.
+   */
+  background(reason: unknown): void {
+    try {
+      const message = stackOf(reason) ?? errorText(reason);
+      this.log(
+        `unhandled rejection\n${causeOf({ kind: "threw", error: reason, message })}`,
+        () => `typemcp: a promise was rejected with no handler (the process keeps serving): ${message}\n`,
+      );
+    } catch {
+      // Logging must never throw.
+    }
+  }
+
+  private log(cause: string, text: () => string): void {
+    if (this.causes.has(cause)) return;
+    if (this.causes.size >= MAX_CAUSES) {
+      if (this.causes.size === MAX_CAUSES) {
+        this.causes.add("");
+        write(`typemcp: ${MAX_CAUSES} distinct errors were logged; further ones are not\n`);
+      }
+      return;
+    }
+    this.causes.add(cause);
+    write(text());
   }
 }
 
@@ -110,18 +129,33 @@ function causeOf(fault: Fault): string {
       const frames = stackOf(fault.error)
         ?.split("\n")
         .filter((line) => /^\s+at /.test(line));
-      return frames?.length ? frames.join("\n") : fault.message;
+      // Without frames, what was thrown is one cause per kind of value: its message may carry
+      // the client's data, and a client would then choose how many causes there are.
+      return frames?.length ? frames.join("\n") : `no stack: ${fault.error === null ? "null" : typeof fault.error}`;
     }
     case "invalid result":
-      // Where and how, not with what value: item 3 and item 7 missing the same field are one cause.
-      return fault.issues
-        .map(
-          (issue) =>
-            `${issue.keyword} ${issue.path.map((key) => (typeof key === "number" ? "#" : JSON.stringify(key))).join("/")}`,
-        )
-        .join("\n");
+      // Where in the declared type and how, not with what value: item 3 and item 7 missing the
+      // same field are one cause, and so are two keys of a record (the value chose them).
+      return fault.issues.map((issue) => `${issue.keyword} ${shapeOf(issue.path, issue.dataKeys)}`).join("\n");
     case "unsendable result":
-      return fault.message.replace(/\[\d+\]/g, "[]");
+      return fault.at
+        ? `${fault.at.reason} ${shapeOf(fault.at.path, fault.at.dataKeys)}`
+        : fault.message.replace(/\[\d+\]/g, "[]");
+  }
+}
+
+/** A path as the declared type has it: indices as #, the keys a value chose as *. */
+function shapeOf(path: Path, dataKeys: readonly number[] = []): string {
+  return path
+    .map((key, at) => (typeof key === "number" ? "#" : dataKeys.includes(at) ? "*" : JSON.stringify(key)))
+    .join("/");
+}
+
+function errorText(reason: unknown): string {
+  try {
+    return String(reason);
+  } catch {
+    return typeof reason;
   }
 }
 

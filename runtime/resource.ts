@@ -250,7 +250,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
       if (error instanceof ProtocolError) throw error;
       if (error instanceof WireError) {
         const where = error.describe("contents");
-        this.fault({ kind: "unsendable result", message: where });
+        this.fault({ kind: "unsendable result", message: where, at: error });
         return this.refuse(`the contents cannot be sent as JSON: ${where}`, "result");
       }
       if (error instanceof RangeError) return this.refuse("the contents are nested too deeply to be sent", "result");

@@ -20,6 +20,7 @@ import { RegisteredPrompt } from "./prompt";
 import { Registry } from "./registry";
 import { RegisteredResource } from "./resource";
 import { serveConnection, stdioTransport } from "./stdio";
+import { catchUnhandledRejections } from "./background";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
 
 export interface ServerOptions {
@@ -302,6 +303,8 @@ export class MCPServer {
    */
   async run(options: RunOptions = {}): Promise<{ port?: number; url?: string }> {
     const exit = () => void this.close().finally(() => process.exit(0));
+    // The process is typemcp's to keep serving: a tool's background rejection is logged, not fatal.
+    catchUnhandledRejections(this.faults);
     process.once("SIGTERM", exit);
     process.once("SIGINT", exit);
     const transport = options.transport ?? "stdio";

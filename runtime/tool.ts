@@ -166,14 +166,19 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
       } catch {
         // a revoked Proxy thrown by the result's toJSON(): the tool's exception
       }
-      if (kind === "wire") return this.unsendable((error as WireError).describe(this.wrapped ? "" : "result"));
+      if (kind === "wire")
+        return this.unsendable(
+          (error as WireError).describe(this.wrapped ? "" : "result"),
+          undefined,
+          error as WireError,
+        );
       if (kind === "depth") return this.unsendable("the result is nested too deeply to be sent", "");
       return this.threw(error); // a toJSON() or a getter of the result threw
     }
   }
 
-  private unsendable(where: string, prefix = "the result cannot be sent as JSON: "): CallToolResult {
-    this.fault({ kind: "unsendable result", message: where });
+  private unsendable(where: string, prefix = "the result cannot be sent as JSON: ", at?: WireError): CallToolResult {
+    this.fault({ kind: "unsendable result", message: where, at });
     return this.refuse(prefix + where);
   }
 }

@@ -545,6 +545,74 @@ describe("errors in the server's own code are logged to stderr, once per cause",
     await client.close();
   });
 
+  test("keys a client chooses make no new causes: 1,100 wrong record keys are one entry, and a real exception is still logged", async () => {
+    // A tool that echoes the client's keys into a Record<string, string> result, wrongly typed.
+    const output = {
+      type: "object",
+      title: "tagsOutput",
+      properties: { tags: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["tags"],
+      additionalProperties: false,
+    };
+    const { client } = await serve(
+      (mcp) => {
+        mcp.tool(
+          (key: string) => ({ tags: { [key]: 1 } }),
+          { name: "tags" },
+          contract({
+            name: "tags",
+            params: ["key"],
+            inputSchema: { type: "object", properties: { key: { type: "string" } } },
+            outputSchema: output,
+          }),
+        );
+        mcp.tool(
+          (key: string) => ({ tags: {}, [key]: 1n }),
+          { name: "extra" },
+          contract({
+            name: "extra",
+            params: ["key"],
+            inputSchema: { type: "object", properties: { key: { type: "string" } } },
+            outputSchema: {
+              type: "object",
+              title: "extraOutput",
+              properties: {},
+              additionalProperties: { type: "object" },
+            },
+          }),
+        );
+        mcp.tool(
+          (message: string) => {
+            throw message;
+          },
+          { name: "throws_text" },
+          contract({
+            name: "throws_text",
+            params: ["message"],
+            inputSchema: { type: "object", properties: { message: { type: "string" } } },
+          }),
+        );
+        mcp.tool(() => failing("real"), { name: "real" }, contract({ name: "real" }));
+      },
+      { logErrors: true },
+    );
+    for (let i = 0; i < 1100; i++) {
+      await client.callTool({ name: "tags", arguments: { key: `k${i}` } });
+      await client.callTool({ name: "extra", arguments: { key: `k${i}` } });
+      await client.callTool({ name: "throws_text", arguments: { message: `m${i}` } });
+    }
+    await client.callTool({ name: "real", arguments: {} });
+    expect(written.map((line) => line.split(":")[1])).toEqual([
+      ' tool "tags" returned a value its declared type does not allow (the client was answered with isError)',
+      ' tool "extra" returned a value that cannot be sent as JSON (the client was answered with isError)',
+      ' tool "throws_text" threw (the client was answered with isError)',
+      ' tool "real" threw (the client was answered with isError)',
+    ]);
+    expect(written[0]).toContain("tags.k0\n  Input should be a valid string [input_value=1]");
+    expect(written[3]).toMatch(/RangeError: no forecast for real\n {4}at failing \(.*faults\.test\.ts:\d+:\d+\)\n/);
+    await client.close();
+  });
+
   test("invalid arguments and timeouts are the client's or the clock's, not logged; logErrors: false logs nothing", async () => {
     const { client } = await serve(
       (mcp) => {

@@ -62,6 +62,51 @@ describe("malformed JSON-RPC", () => {
     });
   });
 
+  test("a request with params null is -32600 with its own id", async () => {
+    server.send('{"jsonrpc":"2.0","id":"null-params","method":"tools/call","params":null}');
+    expect(await server.next()).toEqual({
+      jsonrpc: "2.0",
+      id: "null-params",
+      error: { code: -32600, message: "Invalid Request: the message is not JSON-RPC 2.0" },
+    });
+  });
+
+  test("a line over the 10 MB limit is answered -32600 with its id and logged, and the process keeps serving", async () => {
+    const line = JSON.stringify({
+      jsonrpc: "2.0",
+      id: "too-big",
+      method: "tools/call",
+      params: { name: "text_length", arguments: { text: "x".repeat(10.5 * 1024 * 1024) } },
+    });
+    server.send(line);
+    const bytes = Buffer.byteLength(line);
+    expect(await server.next()).toEqual({
+      jsonrpc: "2.0",
+      id: "too-big",
+      error: {
+        code: -32600,
+        message: `Invalid Request: the message is ${bytes} bytes, over the limit of 10485760 bytes on stdio`,
+      },
+    });
+    expect(server.stderr()).toContain(
+      `typemcp: a message of ${bytes} bytes on stdin was refused: the limit is 10485760 bytes (answered with id "too-big")\n`,
+    );
+    // A line of just under the limit is still read and served.
+    const padding = 10 * 1024 * 1024 - 200;
+    expect(await call("text_length", { text: "y".repeat(padding) })).toMatchObject({
+      result: { structuredContent: { result: padding } },
+    });
+  });
+
+  test("a tool's background work rejecting with no handler is logged with its stack (which names the tool's function), and the process keeps serving", async () => {
+    expect(await call("start_background", {})).toMatchObject({ result: { structuredContent: { result: "started" } } });
+    // Node reports the rejection after the call's turn: wait until it is on stderr (a hang, not a time, fails this).
+    while (!server.stderr().includes("the background work failed")) await new Promise((r) => setTimeout(r, 10));
+    expect(server.stderr()).toMatch(
+      /typemcp: a promise was rejected with no handler \(the process keeps serving\): Error: the background work failed\n {4}at start_background /,
+    );
+  });
+
   test("an unknown method is -32601", async () => {
     expect(await server.request("tools/frobnicate", {})).toMatchObject({
       error: { code: -32601, message: "Method not found" },
