@@ -77,6 +77,8 @@ export const DEFAULT_MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE;
 const DEFAULT_MAX_SESSIONS = 1000;
 const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
 
+const METHODS = new Set(["GET", "POST", "DELETE"]);
+
 function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
 }
@@ -115,13 +117,25 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
         (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) ||
         originValidationResponse(request, allowedOrigins);
       if (refused) return refused;
+      // What Streamable HTTP uses: POST, GET (a 2025-11-25 session's stream), DELETE (ending one).
+      if (!METHODS.has(request.method))
+        return new Response(
+          JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Method not allowed." } }),
+          { status: 405, headers: { "content-type": "application/json", allow: "GET, POST, DELETE" } },
+        );
       if (options.path !== undefined && new URL(request.url).pathname !== options.path) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
       }
       // The body is read once: the classification and the leg that serves it both take it parsed.
       let parsedBody: unknown;
       if (request.method === "POST") {
-        const body = await readRequestBody(request, maxBody);
+        let body;
+        try {
+          body = await readRequestBody(request, maxBody);
+        } catch {
+          // The client's stream broke off (or errored): nothing to answer but this.
+          return jsonRpcError(400, -32700, "Parse error: the request body could not be read");
+        }
         if (body.tooLarge) return jsonRpcError(413, -32000, `Request body too large: the limit is ${maxBody} bytes`);
         try {
           parsedBody = JSON.parse(body.text);

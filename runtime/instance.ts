@@ -44,6 +44,11 @@ const CallToolParams = asParsed<CallToolRequestParams>();
 const GetPromptParams = asParsed<GetPromptRequestParams>();
 const CompleteParams = asParsed<CompleteRequestParams>();
 
+/** A name the client sent, as a message shows it: whole up to 120 characters, cut after (a client's 9 MB name is not echoed back). */
+function shortName(name: string): string {
+  return name.length > 120 ? `${name.slice(0, 120)}… (${name.length} characters)` : name;
+}
+
 const SHUTTING_DOWN = "The server is shutting down";
 
 /** The first protocol revision of the stateless era (revisions are dates: they compare as text). */
@@ -164,7 +169,7 @@ export class Instances {
     server.setRequestHandler("tools/call", { params: CallToolParams }, (params, ctx) => {
       const tool = registry.tools.get(params.name);
       // Unknown tool: a JSON-RPC error (-32602), not a tool result.
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${shortName(params.name)}`);
       this.refuseWhenClosing();
       const answer = tool.call(params.arguments ?? {}, ctx, server);
       // A synchronous tool is answered within this turn, before close() would look (it waits a turn).
@@ -188,7 +193,7 @@ export class Instances {
     server.setRequestHandler("prompts/list", () => ({ prompts: registry.promptsList() }));
     server.setRequestHandler("prompts/get", { params: GetPromptParams }, (params, ctx) => {
       const prompt = registry.prompts.get(params.name);
-      if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
+      if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shortName(params.name)}`);
       this.refuseWhenClosing();
       return this.tracked(prompt.get(params.arguments, ctx, server), ctx.mcpReq.signal);
     });
@@ -226,14 +231,14 @@ export class Instances {
       const context = { arguments: params.context?.arguments ?? {} };
       if (ref.type === "ref/prompt") {
         const prompt = registry.prompts.get(ref.name);
-        if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
+        if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shortName(ref.name)}`);
         return prompt.complete(argument.name, argument.value, context);
       }
       const template = registry.templates.get(ref.uri);
       if (template) return template.complete(argument.name, argument.value, context);
       // A fixed URI has no variables to complete.
       if (registry.resources.has(ref.uri)) return NO_COMPLETION;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${shortName(ref.uri)}`);
     });
   }
 

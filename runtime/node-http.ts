@@ -21,6 +21,9 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || (isIP(host) === 4 && host.startsWith("127."));
 }
 
+/** A Host header's form: a name or an IPv4 address, or an IPv6 address in brackets, and a port. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+
 /** Serves the endpoint on a Node HTTP server; resolves when it listens, to its port and URL. */
 export async function listen(
   endpoint: ServedEndpoint,
@@ -35,6 +38,14 @@ export async function listen(
   // enough that a timeout is kept to within a quarter of itself.
   const connectionsCheckingInterval = Math.max(100, Math.min(30_000, headersTimeout / 4, requestTimeout / 4));
   const http = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval }, (req, res) => {
+    // A Host that is no host (`localhost:3000@evil.example`) cannot make a request URL: refused
+    // here as the Host check refuses another host, not a 500 from building the URL.
+    const hostHeader = req.headers.host;
+    if (hostHeader !== undefined && !HOST.test(hostHeader)) {
+      res.writeHead(403, { "content-type": "application/json", connection: "close" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Invalid Host header" } }));
+      return;
+    }
     void serve(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -387,3 +387,52 @@ describe("limits by default", () => {
     await handler.close();
   });
 });
+
+describe("edges", () => {
+  test.each(["PUT", "PATCH", "HEAD", "OPTIONS"])("%s gets 405 with the methods the endpoint takes", async (method) => {
+    const { handler } = serve("seed_get_forecast");
+    const response = await handler.fetch(new Request(URL_, { method, headers: { host: "localhost" } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, POST, DELETE");
+    await handler.close();
+  });
+
+  test("a body whose stream errors gets 400 -32700, not a rejection", async () => {
+    const { handler } = serve("seed_get_forecast");
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+        controller.error(new Error("boom"));
+      },
+    });
+    const response = await handler.fetch(
+      new Request(URL_, {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: {
+          host: "localhost",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+      } as RequestInit),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32700, message: "Parse error: the request body could not be read" },
+    });
+    await handler.close();
+  });
+
+  test("an unknown tool's name is cut in the error, not echoed whole", async () => {
+    const { handler } = serve("seed_get_forecast");
+    const name = "x".repeat(1_000_000);
+    const response = await modernPost(handler, "tools/call", { name, arguments: {} });
+    const text = await response.text();
+    expect(text.length).toBeLessThan(2_000);
+    expect(text).toContain(`Unknown tool: ${"x".repeat(120)}… (1000000 characters)`);
+    await handler.close();
+  });
+});

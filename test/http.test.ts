@@ -64,35 +64,37 @@ describe.each([{ stateless: false }, { stateless: true }])("stateless: $stateles
     await client.close();
   });
 
-  test("a request naming another host (DNS rebinding) is refused with 403", async () => {
-    const port = new URL(server.url).port;
-    const status = await new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "evil", version: "1" } },
-      });
-      const req = httpRequest(
-        {
-          host: "127.0.0.1",
-          port,
-          path: "/mcp",
-          method: "POST",
-          headers: {
-            host: `evil.example:${port}`,
-            origin: `http://evil.example:${port}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
+  test.each(["evil.example:PORT", "localhost:PORT@evil.example", "localhost:PORT/x"])(
+    "a request naming another host, or no host (%s), is refused with 403",
+    async (host) => {
+      const port = new URL(server.url).port;
+      const status = await new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "evil", version: "1" } },
+        });
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/mcp",
+            method: "POST",
+            headers: {
+              host: host.replace("PORT", port),
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+            },
           },
-        },
-        (res) => resolve(res.statusCode ?? 0),
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-    expect(status).toBe(403);
-  });
+          (res) => resolve(res.statusCode ?? 0),
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+      expect(status).toBe(403);
+    },
+  );
 });
 
 test("listening beyond loopback prints what that exposes", async () => {
