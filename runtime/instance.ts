@@ -193,7 +193,8 @@ export class Instances {
     server.setRequestHandler("prompts/list", () => ({ prompts: registry.promptsList() }));
     server.setRequestHandler("prompts/get", { params: GetPromptParams }, (params, ctx) => {
       const prompt = registry.prompts.get(params.name);
-      if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shortName(params.name)}`);
+      if (!prompt)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shortName(params.name)}`);
       this.refuseWhenClosing();
       return this.tracked(prompt.get(params.arguments, ctx, server), ctx.mcpReq.signal);
     });
