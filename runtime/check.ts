@@ -75,6 +75,11 @@ interface Run {
   everyLevel: boolean;
   /** Inside a `$ref` entered within the union branch being tried (see Compiler.union). */
   insideRef: boolean;
+  /**
+   * Strings a pattern refused in the first pass, shared with the second: a refused string is
+   * not run through the pattern again (it is the whole input's length, 8 MB at most).
+   */
+  misses: { pattern: object; text: string }[];
 }
 
 /** A compiled schema: the checked value (the wire copy when projecting). Issues go into the run. */
@@ -502,7 +507,14 @@ class Compiler {
     if (typeof schema.pattern === "string") {
       const source = schema.pattern;
       const pattern = linearRegExp(source);
-      checks.push((value, run) => pattern.test(value as string) || report(run, "pattern", value, source));
+      checks.push((value, run) => {
+        const text = value as string;
+        if (run.tracking && run.misses.some((miss) => miss.pattern === pattern && miss.text === text))
+          return report(run, "pattern", value, source);
+        if (pattern.test(text)) return;
+        if (!run.tracking && run.misses.length < 8) run.misses.push({ pattern, text });
+        report(run, "pattern", value, source);
+      });
     }
     const format = this.format(schema);
     if (format) checks.push(format);
@@ -752,6 +764,7 @@ function compileChecker(schema: JsonSchema): Checker {
     project: boolean,
     tracking: boolean,
     limit: number,
+    misses: Run["misses"],
     everyLevel = false,
   ): Run & { out: unknown } => {
     const run: Run = {
@@ -767,6 +780,7 @@ function compileChecker(schema: JsonSchema): Checker {
       ancestors: [],
       everyLevel,
       insideRef: false,
+      misses,
     };
     let out: unknown;
     try {
@@ -774,24 +788,25 @@ function compileChecker(schema: JsonSchema): Checker {
       // A result of undefined goes out as null (see Checker.project): null is checked.
       if (project && out === undefined) out = compiled(null, run);
     } catch (error) {
-      if (error === START_OVER) return pass(value, project, tracking, limit, true);
+      if (error === START_OVER) return pass(value, project, tracking, limit, misses, true);
       throw error;
     }
     return Object.assign(run, { out });
   };
   const run = (value: unknown, project: boolean, limit: number): Outcome => {
     let first;
+    const misses: Run["misses"] = [];
     try {
-      first = pass(value, project, false, limit);
+      first = pass(value, project, false, limit, misses);
     } catch (error) {
       // The first pass keeps no path: the second finds the same problem, and says where.
       if (!(error instanceof WireError)) throw error;
-      const { issues, total } = pass(value, project, true, limit);
+      const { issues, total } = pass(value, project, true, limit, misses);
       return { value: null, issues, total };
     }
     if (!first.failed) return { value: first.out, issues: NO_ISSUES, total: 0 };
     // The first pass may note an issue the second does not find (it counts keys; the second names them): the second decides.
-    const { issues, total, out } = pass(value, project, true, limit);
+    const { issues, total, out } = pass(value, project, true, limit, misses);
     return { value: total === 0 ? out : null, issues, total };
   };
   return {

@@ -29,20 +29,27 @@ interface Instruction {
   /** SPLIT, CHAR, ASSERT, LOOK: the next instruction(s). */
   x: number;
   y: number;
-  /** LOOK: the lookahead's first instruction, its index, and whether it is negative. */
-  start?: number;
-  look?: number;
+  /** LOOK: the index of its body among the program's distinct lookahead bodies, and whether it is negative. */
+  body?: number;
   negative?: boolean;
 }
 
 /** The largest program compiled; a pattern whose NFA is larger (`(...){1000}`) is left to V8. */
 const MAX_PROGRAM = 20_000;
 
-/** The most DFA states kept per pattern (each 1 KB of transitions): past that, the NFA goes on alone. */
+/** The most DFA states kept per pattern (each 1 KB of transitions): past that, the DFA starts over empty. */
 const MAX_DFA_STATES = 1000;
-/** A DFA transition not computed yet, and one that reaches MATCH. */
-const UNKNOWN = -2;
-const MATCHED = -3;
+/** The most transitions on characters past ASCII kept per DFA state. */
+const MAX_WIDE = 256;
+/**
+ * DFA entries: a state's index, or one of these. A transition that depends on a lookahead the
+ * character does not decide is a decision tree (TREE - its index), asked at run time.
+ */
+const UNKNOWN = -1;
+const MATCHED = -2;
+const DEAD = -3;
+const FULL = -4;
+const TREE = -5;
 
 /** One code point matched by a pattern fragment, as V8 matches it (ASCII answers cached). */
 class Atom {
@@ -53,13 +60,13 @@ class Atom {
     this.regExp = new RegExp(`^(?:${source})$`, "u");
   }
 
-  test(text: string, code: number, at: number, width: number): boolean {
+  test(code: number): boolean {
     if (code < 128) {
       let known = this.ascii[code];
-      if (known < 0) this.ascii[code] = known = this.regExp.test(text[at]) ? 1 : 0;
+      if (known < 0) this.ascii[code] = known = this.regExp.test(String.fromCharCode(code)) ? 1 : 0;
       return known === 1;
     }
-    return this.regExp.test(text.slice(at, at + width));
+    return this.regExp.test(String.fromCodePoint(code));
   }
 }
 
@@ -69,7 +76,7 @@ type Node =
   | { kind: "alternation"; options: Node[] }
   | { kind: "repeat"; node: Node; min: number; max: number }
   | { kind: "assert"; assertion: "^" | "$" | "b" | "B" }
-  | { kind: "look"; negative: boolean; node: Node };
+  | { kind: "look"; negative: boolean; node: Node; source: string };
 
 /** A construct the linear engine does not run: the pattern is left to V8. */
 class Unsupported extends Error {}
@@ -161,10 +168,12 @@ class Parser {
         this.at = this.source.indexOf(">", this.at) + 1; // a named group
       else throw new Unsupported(`group (?${kind}`);
     }
+    const from = this.at;
     const node = this.alternation();
     if (this.peek() !== ")") throw new Unsupported("unclosed group");
+    const source = this.source.slice(from, this.at);
     this.at++;
-    return look ? { kind: "look", negative: look.negative, node } : node;
+    return look ? { kind: "look", negative: look.negative, node, source } : node;
   }
 
   /** The end of the class starting here (`u` patterns have no nested classes). */
@@ -195,17 +204,18 @@ class Parser {
   }
 }
 
-/** Thompson's construction: the program of a pattern's tree, lookaheads as sub-programs. */
+/** Thompson's construction: the program of a pattern's tree; each distinct lookahead body is a program of its own. */
 class Compiler {
   readonly program: Instruction[] = [];
-  looks = 0;
+  /** The lookahead bodies, by their source: `(?!\.)` written ten times is one body, asked once per position. */
+  readonly bodies = new Map<string, { index: number; node: Node }>();
 
   emit(instruction: Instruction): number {
     if (this.program.length >= MAX_PROGRAM) throw new Unsupported("too large");
     return this.program.push(instruction) - 1;
   }
 
-  /** Compiles `node` so that it continues at the instruction `next` returns once patched. Returns its first instruction. */
+  /** Compiles `node` so that it continues at the instruction `next`. Returns its first instruction. */
   compile(node: Node, next: number): number {
     switch (node.kind) {
       case "atom":
@@ -224,9 +234,9 @@ class Compiler {
         return start;
       }
       case "look": {
-        const match = this.emit({ op: MATCH, x: -1, y: -1 });
-        const start = this.compile(node.node, match);
-        return this.emit({ op: LOOK, negative: node.negative, start, look: this.looks++, x: next, y: -1 });
+        let body = this.bodies.get(node.source);
+        if (!body) this.bodies.set(node.source, (body = { index: this.bodies.size, node: node.node }));
+        return this.emit({ op: LOOK, negative: node.negative, body: body.index, x: next, y: -1 });
       }
       case "repeat": {
         let start = next;
@@ -260,62 +270,101 @@ function anchored(node: Node): boolean {
   return false;
 }
 
-/** Thread lists and a stack for one run (a lookahead's run, inside another, gets its own). */
-interface Buffers {
-  current: Int32Array;
-  next: Int32Array;
-  stack: Int32Array;
+/**
+ * How a closure treats a lookahead it reaches: listed with the threads, to be decided by the
+ * next character (the DFA's states), or asked (a function giving the body's answer).
+ */
+type Looks = "pending" | ((body: number) => boolean);
+
+/** A transition that depends on lookaheads the character does not decide: asked in order, then the state. */
+interface Tree {
+  body: number;
+  yes: number;
+  no: number;
 }
 
-/** A compiled pattern, tested against one string at a time. */
+/** The DFA of a program, built as it is needed (as RE2 does): thread lists met so far, and their transitions. */
+class Dfa {
+  readonly ids = new Map<string, number>();
+  readonly lists: Int32Array[] = [];
+  /** Per state, 256 entries: an ASCII character times whether it is the text's last. */
+  table = new Int32Array(256 * 16).fill(UNKNOWN);
+  /** Per state, the transitions on other characters met so far (at most MAX_WIDE). */
+  readonly wide: Map<number, number>[] = [];
+  readonly trees: Tree[] = [];
+  /** The first state, by whether the run starts at the text's start and at its end. */
+  readonly first = new Int32Array(4).fill(UNKNOWN);
+}
+
+/** Work counted over one `test` (its lookaheads' runs included): for tests to bound and to tell which simulation ran. */
+const work = { visits: 0, nfaSteps: 0 };
+/** Each `test` gets a number: a lookahead's remembered answer belongs to one text. */
+let testNumber = 0;
+
+/**
+ * A compiled pattern, tested against one string at a time.
+ *
+ * A DFA built as it is needed runs it: each state is the set of NFA threads at a position, and
+ * its successor on a character is computed once by the NFA, then looked up (a table for ASCII,
+ * a map for the rest). A lookahead reached stays in the state, pending, until the next character
+ * is read: its body's own DFA says from that character alone, most of the time, whether it holds
+ * (`(?!\.)` on a digit does not match), and the transition is cached with it. Where the
+ * character does not decide (`(?!::)` on a `:`), the transition is a decision tree that runs the
+ * body there. typemcp's own patterns are bounded lookaheads of this kind, so they run as a DFA:
+ * a table lookup per character. Programs with `\b`, or lookaheads inside lookaheads, are
+ * simulated as an NFA, a step per character.
+ */
 class LinearRegExp {
-  /** The program, as flat arrays: the operation, the next instruction(s), the atom of a CHAR. */
+  /** The program, as flat arrays: the operation, the next instruction(s). */
   private readonly op: Uint8Array;
   private readonly x: Int32Array;
   private readonly y: Int32Array;
   private readonly instructions: Instruction[];
   private readonly start: number;
-  private readonly looks: number;
-  /** Whether a search needs to start threads at positions after the first (see anchored). */
-  private readonly unanchored: boolean;
+  /** The lookahead bodies, each an engine of its own (run anchored at the position asked). */
+  private readonly bodies: LinearRegExp[];
+  /** Whether a search starts threads at every position (see anchored): the pattern's own program only. */
+  private readonly anywhere: boolean;
+  /** Whether the program holds `^` (then a body's answer may depend on the position, not only the character). */
+  private readonly hasStart: boolean;
   /** Per instruction: the generation in which it was last added to a list (no instruction twice in one). */
   private readonly mark: Int32Array;
-  /** The last generation number given out: each step of each run (lookaheads' too) gets a new one. */
   private generation = 0;
-  /** Lookahead results for the string being tested: per lookahead, per position, 0 unknown, 1 true, 2 false. */
-  private lookResults: (Uint8Array | undefined)[] = [];
-  /** Each depth of run's buffers (a lookahead's run is one deeper than the run that reaches it), kept between runs. */
-  private readonly buffers: Buffers[] = [];
-  private depth = 0;
-  /** How many instruction visits the last test made: the work, for tests to bound. */
+  private current: Int32Array;
+  private next: Int32Array;
+  private readonly stack: Int32Array;
+  private dfa?: Dfa;
+  private readonly dfaAble: boolean;
+  /** A body's last answer (for the NFA, which asks it once per thread): the test, the position, the answer. */
+  private answered = { test: -1, at: -1, matches: false };
+  /** How many instruction visits the last test made, and how many characters the NFA stepped (0: the DFA ran it all). */
   visits = 0;
+  nfaSteps = 0;
 
   constructor(
     readonly source: string,
     node: Node,
+    anywhere = !anchored(node),
   ) {
     const compiler = new Compiler();
     const match = compiler.emit({ op: MATCH, x: -1, y: -1 });
     this.start = compiler.compile(node, match);
     this.instructions = compiler.program;
-    this.looks = compiler.looks;
-    this.unanchored = !anchored(node);
+    this.bodies = [...compiler.bodies.entries()].map(([text, body]) => new LinearRegExp(text, body.node, false));
+    this.anywhere = anywhere;
     const size = this.instructions.length;
     this.op = Uint8Array.from(this.instructions, (i) => i.op);
     this.x = Int32Array.from(this.instructions, (i) => i.x);
     this.y = Int32Array.from(this.instructions, (i) => i.y);
     this.mark = new Int32Array(size);
-    const stepsDependOnPosition = this.instructions.some(
-      (i) => i.op === LOOK || (i.op === ASSERT && (i.assertion === "b" || i.assertion === "B")),
-    );
-    if (!stepsDependOnPosition)
-      this.dfa = { states: [], ids: new Map(), next: [], first: new Int32Array(2).fill(UNKNOWN) };
-  }
-
-  private newBuffers(): Buffers {
-    const size = this.instructions.length;
     // A thread list holds each instruction once per generation; the stack, each edge once.
-    return { current: new Int32Array(size), next: new Int32Array(size), stack: new Int32Array(2 * size + 2) };
+    this.current = new Int32Array(size);
+    this.next = new Int32Array(size);
+    this.stack = new Int32Array(2 * size + 2);
+    this.hasStart = this.instructions.some((i) => i.assertion === "^");
+    const boundary = this.instructions.some((i) => i.assertion === "b" || i.assertion === "B");
+    this.dfaAble = !boundary && this.bodies.every((body) => body.bodies.length === 0 && body.dfaAble);
+    if (this.dfaAble) this.dfa = new Dfa();
   }
 
   toString(): string {
@@ -323,162 +372,63 @@ class LinearRegExp {
   }
 
   test(text: string): boolean {
-    if (this.looks) this.lookResults = new Array(this.looks);
-    this.visits = 0;
+    testNumber++;
+    work.visits = 0;
+    work.nfaSteps = 0;
+    const result = this.matchFrom(text, 0);
+    this.visits = work.visits;
+    this.nfaSteps = work.nfaSteps;
+    return result;
+  }
+
+  /** Whether the program matches from `from` (or, searching, from any later position). */
+  private matchFrom(text: string, from: number): boolean {
     if (this.generation > 0x3fffffff) {
       this.mark.fill(0);
       this.generation = 0;
     }
-    return this.run(text, this.start, 0, this.unanchored);
+    if (this.dfa) {
+      const result = this.runDfa(this.dfa, text, from);
+      if (result !== FULL) return result === MATCHED;
+      this.dfa = new Dfa(); // full: this text goes on the NFA, the next starts a DFA anew
+    }
+    return this.runNfa(text, from);
   }
 
-  /** Whether the program from `start` matches at `from` (or, when `anywhere`, at any later position too). */
-  private run(text: string, start: number, from: number, anywhere: boolean): boolean {
-    const buffers = (this.buffers[this.depth] ??= this.newBuffers());
-    this.depth++;
-    try {
-      return this.simulate(text, start, from, anywhere, buffers);
-    } finally {
-      this.depth--;
-    }
+  /** A body's answer at `at`, remembered for the position last asked. */
+  private matchesAt(text: string, at: number): boolean {
+    const answered = this.answered;
+    if (answered.test === testNumber && answered.at === at) return answered.matches;
+    const matches = this.matchFrom(text, at);
+    this.answered = { test: testNumber, at, matches };
+    return matches;
   }
 
   /**
-   * The NFA's thread lists met so far, as the states of a DFA built as it is needed (as RE2
-   * does): each state's successor on an ASCII character is computed once, by the NFA, then
-   * looked up. Only for programs whose steps depend on nothing but the character and whether it
-   * is the last (no lookahead, no \b); others are simulated step by step.
+   * Adds the thread at `pc` and everything reachable from it without reading a character to
+   * `list`, which holds `count` threads: the CHAR instructions waiting for the next character
+   * (and, `looks` pending, the lookaheads to decide then). Returns the new count, or -1 as soon
+   * as MATCH is reached.
    */
-  private readonly dfa?: { states: Int32Array[]; ids: Map<string, number>; next: Int32Array[]; first: Int32Array };
-
-  /** The DFA state of a thread list (a new one if not met before), or -1 when the DFA is full. */
-  private stateOf(list: Int32Array, count: number): number {
-    const dfa = this.dfa!;
-    const threads = list.slice(0, count).sort();
-    const key = threads.join(",");
-    let id = dfa.ids.get(key);
-    if (id === undefined) {
-      if (dfa.states.length >= MAX_DFA_STATES) return -1;
-      id = dfa.states.push(threads) - 1;
-      dfa.ids.set(key, id);
-      dfa.next.push(new Int32Array(256).fill(UNKNOWN));
-    }
-    return id;
-  }
-
-  /** Searches with the DFA while it has room, going on with the NFA from where it stopped otherwise. */
-  private simulateDfa(text: string, anywhere: boolean, buffers: Buffers): boolean {
-    const n = text.length;
-    const { current, next, stack } = buffers;
-    const dfa = this.dfa!;
-    // The first state depends only on whether the text is empty (`$` holds at 0).
-    let state = dfa.first[n === 0 ? 1 : 0];
-    if (state === UNKNOWN) {
-      const count = this.add(current, 0, this.start, text, 0, ++this.generation, stack);
-      state = count < 0 ? MATCHED : this.stateOf(current, count);
-      if (state === -1) return this.simulateFrom(text, this.start, 0, anywhere, buffers, count);
-      dfa.first[n === 0 ? 1 : 0] = state;
-    }
-    if (state === MATCHED) return true;
-    for (let at = 0; at < n;) {
-      const code = text.codePointAt(at)!;
-      const width = code > 0xffff ? 2 : 1;
-      const last = at + width === n ? 1 : 0;
-      const slot = code < 128 ? code * 2 + last : -1;
-      let successor = slot >= 0 ? this.dfa!.next[state][slot] : UNKNOWN;
-      if (successor === UNKNOWN) {
-        const threads = this.dfa!.states[state];
-        const generation = ++this.generation;
-        let nextCount = 0;
-        for (const pc of threads) {
-          if (this.instructions[pc].atom!.test(text, code, at, width)) {
-            nextCount = this.add(next, nextCount, this.x[pc], text, at + width, generation, stack);
-            if (nextCount < 0) break;
-          }
-        }
-        if (nextCount >= 0 && anywhere)
-          nextCount = this.add(next, nextCount, this.start, text, at + width, generation, stack);
-        successor = nextCount < 0 ? MATCHED : this.stateOf(next, nextCount);
-        if (slot >= 0 && successor !== -1) this.dfa!.next[state][slot] = successor;
-        if (successor === -1) {
-          // The DFA is full: the NFA goes on from the next position with these threads.
-          current.set(next.subarray(0, nextCount));
-          return this.simulateFrom(text, this.start, at + width, anywhere, buffers, nextCount);
-        }
-      }
-      if (successor === MATCHED) return true;
-      if (!anywhere && this.dfa!.states[successor].length === 0) return false;
-      state = successor;
-      at += width;
-    }
-    return false;
-  }
-
-  private simulate(text: string, start: number, from: number, anywhere: boolean, buffers: Buffers): boolean {
-    if (this.dfa && this.depth === 1) return this.simulateDfa(text, anywhere, buffers);
-    const count = this.add(buffers.current, 0, start, text, from, ++this.generation, buffers.stack);
-    return count < 0 || this.simulateFrom(text, start, from, anywhere, buffers, count);
-  }
-
-  /** The NFA simulation from position `from`, where `buffers.current` holds `count` threads. */
-  private simulateFrom(
-    text: string,
-    start: number,
-    from: number,
-    anywhere: boolean,
-    buffers: Buffers,
-    count: number,
-  ): boolean {
-    const n = text.length;
-    let { current, next } = buffers;
-    for (let at = from; at < n;) {
-      if (count === 0 && !anywhere) return false;
-      const code = text.codePointAt(at)!;
-      const width = code > 0xffff ? 2 : 1;
-      const generation = ++this.generation;
-      let nextCount = 0;
-      for (let t = 0; t < count; t++) {
-        const pc = current[t];
-        if (this.instructions[pc].atom!.test(text, code, at, width)) {
-          nextCount = this.add(next, nextCount, this.x[pc], text, at + width, generation, buffers.stack);
-          if (nextCount < 0) return true;
-        }
-      }
-      at += width;
-      // A search starts a new thread at every position (in the same generation: no thread twice).
-      if (anywhere) {
-        nextCount = this.add(next, nextCount, start, text, at, generation, buffers.stack);
-        if (nextCount < 0) return true;
-      }
-      [current, next] = [next, current];
-      count = nextCount;
-    }
-    return false;
-  }
-
-  /**
-   * Adds the thread at `pc` and everything reachable from it without reading a character
-   * (splits, assertions that hold at `at`, lookaheads that hold there) to `list`, which holds
-   * `count` threads: the CHAR instructions waiting for the next character. Returns the new
-   * count, or -1 as soon as MATCH is reached.
-   */
-  private add(
+  private close(
     list: Int32Array,
     count: number,
     pc: number,
     text: string,
     at: number,
+    atEnd: boolean,
     generation: number,
-    stack: Int32Array,
+    looks: Looks,
   ): number {
+    const { stack, mark, op } = this;
     let top = 0;
     stack[top++] = pc;
     while (top > 0) {
       const i = stack[--top];
-      if (this.mark[i] === generation) continue;
-      this.mark[i] = generation;
-      this.visits++;
-      switch (this.op[i]) {
+      if (mark[i] === generation) continue;
+      mark[i] = generation;
+      work.visits++;
+      switch (op[i]) {
         case MATCH:
           return -1;
         case CHAR:
@@ -488,12 +438,22 @@ class LinearRegExp {
           stack[top++] = this.y[i];
           stack[top++] = this.x[i];
           break;
-        case ASSERT:
-          if (this.holds(this.instructions[i].assertion!, text, at)) stack[top++] = this.x[i];
+        case ASSERT: {
+          const assertion = this.instructions[i].assertion!;
+          const holds =
+            assertion === "^"
+              ? at === 0
+              : assertion === "$"
+                ? atEnd
+                : ((at > 0 && isWordCode(text.charCodeAt(at - 1))) !==
+                    (at < text.length && isWordCode(text.charCodeAt(at)))) ===
+                  (assertion === "b");
+          if (holds) stack[top++] = this.x[i];
           break;
+        }
         case LOOK: {
-          const instruction = this.instructions[i];
-          if (this.lookahead(instruction, text, at) !== instruction.negative) stack[top++] = this.x[i];
+          if (looks === "pending") list[count++] = i;
+          else if (looks(this.instructions[i].body!) !== this.instructions[i].negative) stack[top++] = this.x[i];
           break;
         }
       }
@@ -501,20 +461,251 @@ class LinearRegExp {
     return count;
   }
 
-  private holds(assertion: "^" | "$" | "b" | "B", text: string, at: number): boolean {
-    if (assertion === "^") return at === 0;
-    if (assertion === "$") return at === text.length;
-    const boundary =
-      (at > 0 && isWordCode(text.charCodeAt(at - 1))) !== (at < text.length && isWordCode(text.charCodeAt(at)));
-    return assertion === "b" ? boundary : !boundary;
+  // ---- The DFA ----
+
+  /** The DFA state of a thread list (a new one if not met before), DEAD for none, or FULL. */
+  private stateOf(dfa: Dfa, list: Int32Array, count: number, key: string): number {
+    if (count === 0 && !this.anywhere) return DEAD;
+    const threads = list.slice(0, count).sort();
+    key += threads.join(",");
+    let id = dfa.ids.get(key);
+    if (id === undefined) {
+      if (dfa.lists.length >= MAX_DFA_STATES) return FULL;
+      id = dfa.lists.push(threads) - 1;
+      dfa.ids.set(key, id);
+      dfa.wide.push(new Map());
+      if (dfa.table.length < (id + 1) * 256) {
+        const table = new Int32Array(dfa.table.length * 2).fill(UNKNOWN);
+        table.set(dfa.table);
+        dfa.table = table;
+      }
+    }
+    return id;
   }
 
-  /** Whether the lookahead's body matches at `at`: run once per position, with generations of its own. */
-  private lookahead(instruction: Instruction, text: string, at: number): boolean {
-    let results = this.lookResults[instruction.look!];
-    if (!results) results = this.lookResults[instruction.look!] = new Uint8Array(text.length + 1);
-    if (results[at] === 0) results[at] = this.run(text, instruction.start!, at, false) ? 1 : 2;
-    return results[at] === 1;
+  /** The first state from `from` (lookaheads pending), MATCHED, DEAD or FULL. */
+  private firstState(dfa: Dfa, text: string, from: number): number {
+    const slot = (from === 0 ? 2 : 0) | (from === text.length ? 1 : 0);
+    let state = dfa.first[slot];
+    if (state === UNKNOWN) {
+      const count = this.close(
+        this.current,
+        0,
+        this.start,
+        text,
+        from,
+        from === text.length,
+        ++this.generation,
+        "pending",
+      );
+      // `^` holds in this state's closure: it is not the state of the same threads met later.
+      state = count < 0 ? MATCHED : this.stateOf(dfa, this.current, count, from === 0 ? "^" : "");
+      if (state !== FULL) dfa.first[slot] = state;
+    }
+    return state;
+  }
+
+  private runDfa(dfa: Dfa, text: string, from: number): number {
+    const n = text.length;
+    let state = this.firstState(dfa, text, from);
+    if (state < 0) return state;
+    let table = dfa.table;
+    for (let at = from; at < n;) {
+      // The common case, tight: ASCII characters but the last, along transitions known.
+      for (const end = n - 1; at < end; at++) {
+        const code = text.charCodeAt(at);
+        if (code >= 128) break;
+        const entry = table[(state << 8) | (code << 1)];
+        if (entry < 0) break;
+        state = entry;
+      }
+      let code = text.charCodeAt(at);
+      let width = 1;
+      if (code >= 0xd800 && code <= 0xdbff && at + 1 < n) {
+        const low = text.charCodeAt(at + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+          width = 2;
+        }
+      }
+      const last = at + width === n ? 1 : 0;
+      let entry =
+        code < 128 ? table[(state << 8) | (code << 1) | last] : (dfa.wide[state].get(code * 2 + last) ?? UNKNOWN);
+      if (entry < 0) {
+        entry = this.slowTransition(dfa, state, entry, text, at, code, width, last);
+        if (entry < 0) return entry;
+        table = dfa.table;
+      }
+      state = entry;
+      at += width;
+    }
+    return this.endMatches(dfa.lists[state], text) ? MATCHED : DEAD;
+  }
+
+  /** At the text's end: whether a pending lookahead leads to MATCH (nothing is left to read). */
+  private endMatches(list: Int32Array, text: string): boolean {
+    const n = text.length;
+    const generation = ++this.generation;
+    const ask = (body: number) => this.bodies[body].matchesAt(text, n);
+    for (const pc of list)
+      if (this.op[pc] === LOOK && this.close(this.next, 0, pc, text, n, true, generation, ask) < 0) return true;
+    return false;
+  }
+
+  /** A transition not in the table, or a decision tree: asked, computed and cached. */
+  private slowTransition(
+    dfa: Dfa,
+    state: number,
+    entry: number,
+    text: string,
+    at: number,
+    code: number,
+    width: number,
+    last: number,
+  ): number {
+    // Walk the tree: the lookaheads the character does not decide, asked at this position.
+    while (entry <= TREE) {
+      const tree = dfa.trees[TREE - entry];
+      entry = this.bodies[tree.body].matchesAt(text, at) ? tree.yes : tree.no;
+    }
+    if (entry !== UNKNOWN) return entry;
+    const asked: [number, boolean][] = [];
+    const decide = (body: number): boolean => {
+      for (const [b, matches] of asked) if (b === body) return matches;
+      const decided = this.bodies[body].decide(code, last === 1);
+      const matches = decided === undefined ? this.bodies[body].matchesAt(text, at) : decided;
+      if (decided === undefined) asked.push([body, matches]);
+      return matches;
+    };
+    const successor = this.transition(dfa, dfa.lists[state], text, at, code, width, last === 1, decide);
+    if (successor === FULL) return FULL;
+    // Cache it: straight in the table, or at the end of its path in the tree.
+    const slotEntry = code < 128 ? dfa.table[(state << 8) | (code << 1) | last] : dfa.wide[state].get(code * 2 + last);
+    const stored = this.insert(dfa, slotEntry ?? UNKNOWN, asked, 0, successor);
+    if (code < 128) dfa.table[(state << 8) | (code << 1) | last] = stored;
+    else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, stored);
+    return successor;
+  }
+
+  private insert(dfa: Dfa, entry: number, asked: [number, boolean][], i: number, successor: number): number {
+    if (i === asked.length) return successor;
+    let tree: Tree;
+    if (entry <= TREE) tree = dfa.trees[TREE - entry];
+    else {
+      tree = { body: asked[i][0], yes: UNKNOWN, no: UNKNOWN };
+      entry = TREE - (dfa.trees.push(tree) - 1);
+    }
+    if (asked[i][1]) tree.yes = this.insert(dfa, tree.yes, asked, i + 1, successor);
+    else tree.no = this.insert(dfa, tree.no, asked, i + 1, successor);
+    return entry;
+  }
+
+  /**
+   * The successor of a state's threads on the character at `at`: its pending lookaheads
+   * decided there (by `looks`), the characters stepped, the closure after it with lookaheads
+   * pending. MATCHED, DEAD, FULL or a state.
+   */
+  private transition(
+    dfa: Dfa,
+    threads: Int32Array,
+    text: string,
+    at: number,
+    code: number,
+    width: number,
+    atEnd: boolean,
+    looks: (body: number) => boolean,
+  ): number {
+    const current = this.current;
+    let count = 0;
+    const generation = ++this.generation;
+    // A state's lookaheads hold or not at `at`: what follows a holding one is reached here too.
+    for (const pc of threads) {
+      count = this.close(current, count, pc, text, at, false, generation, looks);
+      if (count < 0) return MATCHED;
+    }
+    const next = this.next;
+    const stepped = ++this.generation;
+    let nextCount = 0;
+    for (let t = 0; t < count; t++) {
+      const pc = current[t];
+      if (this.instructions[pc].atom!.test(code)) {
+        nextCount = this.close(next, nextCount, this.x[pc], text, at + width, atEnd, stepped, "pending");
+        if (nextCount < 0) return MATCHED;
+      }
+    }
+    if (this.anywhere) {
+      nextCount = this.close(next, nextCount, this.start, text, at + width, atEnd, stepped, "pending");
+      if (nextCount < 0) return MATCHED;
+    }
+    return this.stateOf(dfa, next, nextCount, "");
+  }
+
+  /**
+   * A body's answer at a position, from the character there alone where it can be told
+   * (true: it matches on reading it, or before; false: no thread survives it), else undefined.
+   */
+  private decide(code: number, atEnd: boolean): boolean | undefined {
+    const dfa = this.dfa;
+    if (!dfa || this.hasStart) return undefined;
+    // The first state at a position inside the text (not its start: no `^` in the body).
+    const slot = 0;
+    let state = dfa.first[slot];
+    if (state === UNKNOWN) {
+      const count = this.close(this.current, 0, this.start, "", 1, false, ++this.generation, "pending");
+      state = count < 0 ? MATCHED : this.stateOf(dfa, this.current, count, "");
+      if (state === FULL) return undefined;
+      dfa.first[slot] = state;
+    }
+    if (state === MATCHED) return true;
+    if (state === DEAD) return false;
+    const last = atEnd ? 1 : 0;
+    let entry =
+      code < 128 ? dfa.table[(state << 8) | (code << 1) | last] : (dfa.wide[state].get(code * 2 + last) ?? UNKNOWN);
+    if (entry === UNKNOWN) {
+      // A body has no lookaheads of its own: its transition depends on the character alone.
+      entry = this.transition(dfa, dfa.lists[state], "", 1, code, code > 0xffff ? 2 : 1, atEnd, () => false);
+      if (entry === FULL) return undefined;
+      if (code < 128) dfa.table[(state << 8) | (code << 1) | last] = entry;
+      else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, entry);
+    }
+    return entry === MATCHED ? true : entry === DEAD ? false : undefined;
+  }
+
+  // ---- The NFA ----
+
+  /** The NFA simulation from `from`: every thread stepped at every character, lookaheads asked where reached. */
+  private runNfa(text: string, from: number): boolean {
+    const n = text.length;
+    let at = from;
+    const ask = (body: number) => this.bodies[body].matchesAt(text, at);
+    let current = this.current;
+    let next = this.next;
+    let count = this.close(current, 0, this.start, text, from, from === n, ++this.generation, ask);
+    if (count < 0) return true;
+    while (at < n) {
+      if (count === 0 && !this.anywhere) return false;
+      work.nfaSteps++;
+      const code = text.codePointAt(at)!;
+      const width = code > 0xffff ? 2 : 1;
+      const generation = ++this.generation;
+      let nextCount = 0;
+      at += width;
+      for (let t = 0; t < count; t++) {
+        const pc = current[t];
+        if (this.instructions[pc].atom!.test(code)) {
+          nextCount = this.close(next, nextCount, this.x[pc], text, at, at === n, generation, ask);
+          if (nextCount < 0) return true;
+        }
+      }
+      // A search starts a new thread at every position (in the same generation: no thread twice).
+      if (this.anywhere) {
+        nextCount = this.close(next, nextCount, this.start, text, at, at === n, generation, ask);
+        if (nextCount < 0) return true;
+      }
+      [current, next] = [next, current];
+      count = nextCount;
+    }
+    return false;
   }
 }
 
@@ -532,5 +723,5 @@ export function linearRegExp(pattern: string): { test(text: string): boolean } {
   }
 }
 
-/** For tests: the engine's own class, to read `visits`. */
+/** For tests: the engine's own class, to read `visits` and `nfaSteps`. */
 export const LinearRegExpForTests = LinearRegExp;

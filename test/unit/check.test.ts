@@ -6,6 +6,7 @@
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
 import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
+import { LinearRegExpForTests } from "../../runtime/linear-regexp";
 import { shortText, validationMessage } from "../../runtime/messages";
 
 type JsonSchema = Record<string, unknown>;
@@ -481,4 +482,19 @@ test("a keyword or a format the checker does not know is an error, never ignored
   expect(() => checkerOf({ $ref: "#/definitions/X" }).check(1)).toThrow(
     "typemcp: the schema refers to #/definitions/X, which it does not define",
   );
+});
+
+test("a string a pattern refuses is run through it once: the second pass, which says where, reuses the answer", () => {
+  const test = jest.spyOn(LinearRegExpForTests.prototype, "test");
+  try {
+    const checker = checkerOf(closed({ version: { type: "string", pattern: "^[0-9]+(?:\\.[0-9]+){2}$" } }));
+    const text = "1.2.3".repeat(1000) + "x";
+    expect(checker.check({ version: text })).toEqual({
+      issues: [{ path: ["version"], keyword: "pattern", expected: "^[0-9]+(?:\\.[0-9]+){2}$", value: text }],
+      total: 1,
+    });
+    expect(test.mock.calls).toEqual([[text]]);
+  } finally {
+    test.mockRestore();
+  }
 });

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { linearRegExp, LinearRegExpForTests } from "../../runtime/linear-regexp";
-import { NUMERIC_KEY } from "../../transformer/model/parsers/template-literal";
+import { NUMERIC_KEY, placeholdersPattern, type Placeholder } from "../../transformer/model/parsers/template-literal";
 import { fixtures } from "../support/fixtures";
 
 const agree = (pattern: string, texts: string[]) => {
@@ -166,6 +166,84 @@ test("random patterns and strings: the same answers as V8", () => {
     }),
     { seed: 20_2612, numRuns: 2000 },
   );
+});
+
+/**
+ * Every pattern typemcp writes for a template literal type: one to three placeholders of each
+ * kind, between texts of none, one and two characters (the text between two placeholders is
+ * where TypeScript cuts, so it is what the lookaheads guard).
+ */
+function templatePatterns(): string[] {
+  const kinds: Placeholder[] = ["string", "number", "bigint"];
+  const texts = ["", ".", "ab", "::", "e"];
+  const out = new Set<string>();
+  const add = (chosen: Placeholder[], between: string[]) => out.add(placeholdersPattern(between, chosen));
+  for (const a of kinds) {
+    add([a], ["", ""]);
+    add([a], ["v", ""]);
+    for (const b of kinds)
+      for (const t of texts) {
+        add([a, b], ["", t, ""]);
+        add([a, b], ["x", t, "!"]);
+        for (const c of kinds) add([a, b, c], ["", t, t === "" ? "." : t, ""]);
+      }
+  }
+  return [...out];
+}
+
+test("every pattern typemcp writes answers as V8 does, on generated strings, as a DFA (no NFA step)", () => {
+  const patterns = [...templatePatterns(), NUMERIC_KEY];
+  expect(patterns.length).toBe(232);
+  const text = fc.string({
+    unit: fc.constantFrom("1", "0", "9", ".", "a", "b", ":", "e", "E", "-", "+", " ", "x", "!", "v", "\u00a0", "😀"),
+    maxLength: 14,
+  });
+  const texts = [
+    ...fc.sample(text, { seed: 26, numRuns: 150 }),
+    ...["1.2.3", "1ab2", "a::1", "x1e5!", "v-12", " 1 . 2 ", "1e308.0x1F.0b1", "-0", "1e21"],
+  ];
+  const differences: unknown[] = [];
+  for (const pattern of patterns) {
+    const native = new RegExp(pattern, "u");
+    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+    expect(linear).toBeInstanceOf(LinearRegExpForTests);
+    for (const t of texts) {
+      const answer = linear.test(t);
+      if (answer !== native.test(t) || linear.nfaSteps !== 0)
+        differences.push({ pattern, text: t, answer, nfaSteps: linear.nfaSteps });
+    }
+  }
+  expect(differences).toEqual([]);
+});
+
+test("the three-number pattern on 300,000 characters: V8's answers, one DFA lookup per character", () => {
+  const pattern = placeholdersPattern(["", ".", ".", ""], ["number", "number", "number"]);
+  const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+  const digits = "7".repeat(100_000);
+  for (const [t, expected] of [
+    [`${digits}.${digits}.${digits}`, true],
+    [`${digits}.${digits}.${digits}x`, false],
+    [`${digits}.${digits}`, false],
+    [`${digits}e5.${digits}.0x${"f".repeat(1000)}`, true],
+    [`${digits}e5.${digits}.0x${"f".repeat(1000)}g`, false],
+  ] as const) {
+    expect(linear.test(t)).toBe(expected);
+    expect(new RegExp(pattern, "u").test(t)).toBe(expected);
+    expect(linear.nfaSteps).toBe(0);
+    // Once the DFA has its states, a text adds no NFA work: a few closures, whatever its length.
+    expect(linear.visits).toBeLessThan(2000);
+  }
+});
+
+test("\\b and lookaheads inside lookaheads are simulated as an NFA, with V8's answers", () => {
+  for (const [pattern, text] of [
+    ["\\bfoo\\b", "a foo b"],
+    ["^(?=a(?!b))\\w+$", "ac"],
+  ]) {
+    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+    expect(linear.test(text)).toBe(new RegExp(pattern, "u").test(text));
+    expect(linear.nfaSteps).toBeGreaterThan(0);
+  }
 });
 
 describe("the work is linear where backtracking is not", () => {

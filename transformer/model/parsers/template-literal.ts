@@ -119,35 +119,51 @@ function numericKey(): string {
 
 export const NUMERIC_KEY = numericKey();
 
+/** A template literal type's placeholder kinds that have an exact pattern. */
+export type Placeholder = "string" | "number" | "bigint";
+
 /**
  * The pattern a placeholder matches. `next` is the text after it: TypeScript splits a
  * string at the first occurrence of the text between two placeholders, so a `${string}`
  * there cannot contain it; with no text between two placeholders, the first one takes
  * exactly one character.
  */
-function placeholder(flags: number, next: string | undefined): string | undefined {
+function placeholder(kind: Placeholder, next: string | undefined): string {
   const single = next === "";
-  if (flags & TypeFlags.String) {
+  if (kind === "string") {
     if (single) return "[\\s\\S]";
     return next ? `(?:(?!${escape(next)})[\\s\\S])*` : "[\\s\\S]*";
   }
-  if (flags & TypeFlags.Number) return single ? "(?:[0-9]|\\s)" : numberPattern(next);
-  if (flags & TypeFlags.BigInt) return single ? "[0-9]" : BIGINT;
-  return undefined;
+  if (kind === "number") return single ? "(?:[0-9]|\\s)" : numberPattern(next);
+  return single ? "[0-9]" : BIGINT;
+}
+
+/**
+ * The anchored regular expression of a template literal's texts and placeholders (`texts` has
+ * one more entry): every pattern typemcp writes for a template literal type is one of these.
+ */
+export function placeholdersPattern(texts: readonly string[], kinds: readonly Placeholder[]): string {
+  let pattern = `^${escape(texts[0])}`;
+  for (let i = 0; i < kinds.length; i++) {
+    const last = i === kinds.length - 1;
+    pattern += placeholder(kinds[i], last ? undefined : texts[i + 1]) + escape(texts[i + 1]);
+  }
+  return `${pattern}$`;
 }
 
 /** The anchored regular expression of a template literal type, or undefined when it has none that is exact. */
 export function templatePattern(type: Type, checker: TypeChecker): string | undefined {
   if (!(checker.flags(type) & TypeFlags.TemplateLiteral)) return undefined;
   const { texts, types } = checker.templateLiteral(type);
-  let pattern = `^${escape(texts[0])}`;
-  for (let i = 0; i < types.length; i++) {
-    const last = i === types.length - 1;
-    const part = placeholder(checker.flags(types[i]), last ? undefined : texts[i + 1]);
-    if (part === undefined) return undefined;
-    pattern += part + escape(texts[i + 1]);
+  const kinds: Placeholder[] = [];
+  for (const t of types) {
+    const flags = checker.flags(t);
+    if (flags & TypeFlags.String) kinds.push("string");
+    else if (flags & TypeFlags.Number) kinds.push("number");
+    else if (flags & TypeFlags.BigInt) kinds.push("bigint");
+    else return undefined;
   }
-  return `${pattern}$`;
+  return placeholdersPattern(texts, kinds);
 }
 
 /** Template literal types (`` `user_${number}` ``): strings with the pattern TypeScript matches them by. */

@@ -1,0 +1,103 @@
+// The linear-time pattern engine (runtime/linear-regexp.ts) against V8's RegExp, in process, on
+// every kind of pattern typemcp writes itself (template literal types, number keys): the median
+// time of one `test` on strings of about 1 K, 100 K and 3 M characters that match and that fail
+// at their end (a failure at the start costs both engines nothing).
+//
+//   npm run build && node bench/patterns.js [--json]
+"use strict";
+const { linearRegExp, LinearRegExpForTests } = require("../dist/runtime/linear-regexp");
+const { placeholdersPattern, NUMERIC_KEY } = require("../dist/transformer/model/parsers/template-literal");
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** What fills a placeholder with about `size` characters: digits for numbers, letters for strings. */
+const FILL = {
+  number: (size) => "7".repeat(size),
+  bigint: (size) => "1" + "0".repeat(size - 1),
+  string: (size) => "a".repeat(size),
+};
+
+/** Template literal types as [name, texts, placeholders, a text that makes a matching string fail at its end]. */
+const TEMPLATES = [
+  ["`${number}.${number}.${number}`", ["", ".", ".", ""], ["number", "number", "number"], "x"],
+  ["`user_${number}`", ["user_", ""], ["number"], "x"],
+  ["`${number}ab${number}`", ["", "ab", ""], ["number", "number"], "x"],
+  ["`${string}:${string}`", ["", ":", ""], ["string", "string"], undefined],
+  ["`${string}::${number}`", ["", "::", ""], ["string", "number"], "x"],
+  ["`id-${string}`", ["id-", ""], ["string"], undefined],
+  ["`v${bigint}`", ["v", ""], ["bigint"], "x"],
+  ["`${bigint}-${bigint}`", ["", "-", ""], ["bigint", "bigint"], "x"],
+  ["`${number}${string}`", ["", "", ""], ["number", "string"], undefined],
+];
+
+function cases(length) {
+  const out = [];
+  for (const [name, texts, kinds, breaker] of TEMPLATES) {
+    const each = Math.max(1, Math.floor((length - texts.join("").length) / kinds.length));
+    let text = texts[0];
+    kinds.forEach((kind, i) => {
+      text += texts[i + 1] === "" && i < kinds.length - 1 ? FILL[kind](1) : FILL[kind](each);
+      text += texts[i + 1];
+    });
+    out.push({ name, pattern: placeholdersPattern(texts, kinds), text, matches: true });
+    // A failure at the end where the pattern has one; else (a string placeholder last) a wrong first text.
+    if (breaker) out.push({ name, pattern: placeholdersPattern(texts, kinds), text: text + breaker, matches: false });
+    else if (texts[0]) out.push({ name, pattern: placeholdersPattern(texts, kinds), text: "x" + text, matches: false });
+  }
+  // Number keys: no long key matches; a long run of digits fails at its end.
+  out.push({ name: "number keys", pattern: NUMERIC_KEY, text: "9".repeat(length), matches: false });
+  out.push({ name: "number keys", pattern: NUMERIC_KEY, text: "1.5e-7", matches: true });
+  return out;
+}
+
+function timeOf(regExp, text, expected, budgetMs) {
+  if (regExp.test(text) !== expected) throw new Error(`${regExp} answered wrongly on ${text.slice(0, 40)}…`);
+  // Repeat within a sample so that a sample lasts about a millisecond at least.
+  const start = process.hrtime.bigint();
+  regExp.test(text);
+  const once = Number(process.hrtime.bigint() - start) / 1e6;
+  const repeat = Math.max(1, Math.min(1000, Math.ceil(1 / Math.max(once, 1e-4))));
+  const samples = [];
+  const deadline = Date.now() + budgetMs;
+  while (samples.length < 5 || (Date.now() < deadline && samples.length < 51)) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < repeat; i++) regExp.test(text);
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e6 / repeat);
+  }
+  return median(samples);
+}
+
+const rows = [];
+for (const length of [1_000, 100_000, 3_000_000]) {
+  for (const { name, pattern, text, matches } of cases(length)) {
+    const linear = linearRegExp(pattern);
+    const v8 = new RegExp(pattern, "u");
+    const budget = length >= 3_000_000 ? 3000 : 600;
+    const linearMs = timeOf(linear, text, matches, budget);
+    const v8Ms = timeOf(v8, text, matches, budget);
+    const mode =
+      linear instanceof LinearRegExpForTests
+        ? linear.nfaSteps === undefined
+          ? ""
+          : linear.nfaSteps
+            ? "NFA"
+            : "DFA"
+        : "V8";
+    rows.push({ name, length: text.length, matches, linearMs, v8Ms, ratio: linearMs / v8Ms, mode });
+  }
+}
+
+if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
+else {
+  const ms = (v) => (v >= 10 ? v.toFixed(0) : v >= 0.1 ? v.toFixed(2) : v.toFixed(4));
+  console.log("| pattern | characters | matches | linear (ms) | V8 (ms) | ratio | mode |");
+  console.log("|---|---:|---|---:|---:|---:|---|");
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.length.toLocaleString("en")} | ${r.matches ? "yes" : "no"} | ${ms(r.linearMs)} | ${ms(r.v8Ms)} | ${r.ratio.toFixed(2)} | ${r.mode} |`,
+    );
+}
