@@ -1,6 +1,12 @@
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { JsonSchema } from "./contract";
-import { linearRegExp } from "./linear-regexp";
+import {
+  BACKTRACKING_CHECK_MS,
+  BACKTRACKING_RUN_MS,
+  BoundedRegExp,
+  linearRegExp,
+  PatternTooSlow,
+} from "./linear-regexp";
 
 /**
  * A schema turned into a function, once, from closures (no generated code): it checks a value
@@ -80,6 +86,42 @@ interface Run {
    * not run through the pattern again (it is the whole input's length, 8 MB at most).
    */
   misses: { pattern: object; text: string }[];
+  /** Backtracking patterns' runs, shared with the second pass (see matches). */
+  backtracking: Backtracking;
+}
+
+/**
+ * A check's runs of the patterns the linear engine does not run (BoundedRegExp): their answers,
+ * so that the second pass runs none again, and the time left. Each run is stopped at
+ * BACKTRACKING_RUN_MS, and all of one check's at BACKTRACKING_CHECK_MS: a value arriving after
+ * that is refused unrun. docs/rules.md, "Patterns".
+ */
+interface Backtracking {
+  left: number;
+  answers: Map<BoundedRegExp, Map<string, boolean | PatternTooSlow>>;
+}
+
+/** Whether `text` matches `pattern`, or, for a backtracking pattern, PatternTooSlow when it could not tell in time. */
+function matches(pattern: { test(text: string): boolean }, text: string, run: Run): boolean | PatternTooSlow {
+  if (!(pattern instanceof BoundedRegExp)) return pattern.test(text);
+  const { answers } = run.backtracking;
+  let known = answers.get(pattern);
+  if (!known) answers.set(pattern, (known = new Map()));
+  let answer = known.get(text);
+  if (answer !== undefined) return answer;
+  if (run.backtracking.left <= 0) answer = new PatternTooSlow(pattern.source, pattern.reason);
+  else {
+    const started = performance.now();
+    try {
+      answer = pattern.test(text, Math.min(BACKTRACKING_RUN_MS, run.backtracking.left));
+    } catch (error) {
+      if (!(error instanceof PatternTooSlow)) throw error;
+      answer = error;
+    }
+    run.backtracking.left -= performance.now() - started;
+  }
+  known.set(text, answer);
+  return answer;
 }
 
 /** A compiled schema: the checked value (the wire copy when projecting). Issues go into the run. */
@@ -511,7 +553,9 @@ class Compiler {
         const text = value as string;
         if (run.tracking && run.misses.some((miss) => miss.pattern === pattern && miss.text === text))
           return report(run, "pattern", value, source);
-        if (pattern.test(text)) return;
+        const matched = matches(pattern, text, run);
+        if (matched instanceof PatternTooSlow) return report(run, "patternTooSlow", value, matched);
+        if (matched) return;
         if (!run.tracking && run.misses.length < 8) run.misses.push({ pattern, text });
         report(run, "pattern", value, source);
       });
@@ -637,13 +681,20 @@ class Compiler {
       if (!(project && closedCopy)) {
         for (const key of Object.keys(object)) {
           if (isDeclared.has(key)) continue;
-          let matched = false;
+          let claimed = false;
           for (const { pattern, check } of patterns) {
-            if (!pattern.test(key)) continue;
-            matched = true;
+            const matched = matches(pattern, key, run);
+            if (matched instanceof PatternTooSlow) {
+              // A key no pattern could be told about is refused, not checked under another schema.
+              report(run, "patternTooSlow", key, matched, key);
+              claimed = true;
+              continue;
+            }
+            if (!matched) continue;
+            claimed = true;
             undeclared = this.property(undeclared ?? {}, key, object[key], check, run, true);
           }
-          if (matched) continue;
+          if (claimed) continue;
           if (additional === false) report(run, "additionalProperties", value, undefined, key);
           else if (additionalCheck)
             undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, run, true);
@@ -765,6 +816,7 @@ function compileChecker(schema: JsonSchema): Checker {
     tracking: boolean,
     limit: number,
     misses: Run["misses"],
+    backtracking: Backtracking,
     everyLevel = false,
   ): Run & { out: unknown } => {
     const run: Run = {
@@ -781,6 +833,7 @@ function compileChecker(schema: JsonSchema): Checker {
       everyLevel,
       insideRef: false,
       misses,
+      backtracking,
     };
     let out: unknown;
     try {
@@ -788,7 +841,7 @@ function compileChecker(schema: JsonSchema): Checker {
       // A result of undefined goes out as null (see Checker.project): null is checked.
       if (project && out === undefined) out = compiled(null, run);
     } catch (error) {
-      if (error === START_OVER) return pass(value, project, tracking, limit, misses, true);
+      if (error === START_OVER) return pass(value, project, tracking, limit, misses, backtracking, true);
       throw error;
     }
     return Object.assign(run, { out });
@@ -796,17 +849,18 @@ function compileChecker(schema: JsonSchema): Checker {
   const run = (value: unknown, project: boolean, limit: number): Outcome => {
     let first;
     const misses: Run["misses"] = [];
+    const backtracking: Backtracking = { left: BACKTRACKING_CHECK_MS, answers: new Map() };
     try {
-      first = pass(value, project, false, limit, misses);
+      first = pass(value, project, false, limit, misses, backtracking);
     } catch (error) {
       // The first pass keeps no path: the second finds the same problem, and says where.
       if (!(error instanceof WireError)) throw error;
-      const { issues, total } = pass(value, project, true, limit, misses);
+      const { issues, total } = pass(value, project, true, limit, misses, backtracking);
       return { value: null, issues, total };
     }
     if (!first.failed) return { value: first.out, issues: NO_ISSUES, total: 0 };
     // The first pass may note an issue the second does not find (it counts keys; the second names them): the second decides.
-    const { issues, total, out } = pass(value, project, true, limit, misses);
+    const { issues, total, out } = pass(value, project, true, limit, misses, backtracking);
     return { value: total === 0 ? out : null, issues, total };
   };
   return {

@@ -11,7 +11,10 @@
  * the positions the NFA reaches it, once per position.
  *
  * Not handled, so left to V8's own backtracking engine: backreferences (not regular),
- * lookbehind, and patterns whose NFA would exceed MAX_PROGRAM (large counted repetitions).
+ * lookbehind, and patterns whose NFA would exceed MAX_PROGRAM (large counted repetitions of
+ * anything but a repetition: `(a+){1,5000}` is `a+`, see collapsed). The build warns at such a
+ * pattern (TS93007, backtrackingReason), and V8 runs it within a time budget where `node:vm`
+ * can stop it (BoundedRegExp): a value it cannot check in time is refused, never a hang.
  */
 
 /** Instructions. */
@@ -78,8 +81,21 @@ type Node =
   | { kind: "assert"; assertion: "^" | "$" | "b" | "B" }
   | { kind: "look"; negative: boolean; node: Node; source: string };
 
-/** A construct the linear engine does not run: the pattern is left to V8. */
+/** A construct the linear engine does not run: the pattern is left to V8. The message says which. */
 class Unsupported extends Error {}
+
+/**
+ * A repetition of an unbounded repetition, as the strings it matches (a test needs no
+ * groups): `(x+){m,n}` is `x{m,}` (k ≥ m copies of x split into between m and n non-empty
+ * runs) and `(x*){m,n}` is `x*`, for n ≥ 1. Written out, `(a+){1,5000}` is a 20,000-instruction
+ * NFA whose threads all stay alive; collapsed, it is `a+`.
+ */
+function collapsed(repeat: { kind: "repeat"; node: Node; min: number; max: number }): Node {
+  let inner = repeat.node;
+  while (inner.kind === "sequence" && inner.items.length === 1) inner = inner.items[0];
+  if (inner.kind !== "repeat" || inner.max !== Infinity || inner.min > 1 || repeat.max < 1) return repeat;
+  return { kind: "repeat", node: inner.node, min: inner.min === 0 ? 0 : repeat.min, max: Infinity };
+}
 
 /** A parser for the syntax of a `u`-flag pattern V8 has already accepted (so it only needs to find the parts). */
 class Parser {
@@ -88,7 +104,7 @@ class Parser {
 
   parse(): Node {
     const node = this.alternation();
-    if (this.at !== this.source.length) throw new Unsupported(`unexpected ${this.source[this.at]}`);
+    if (this.at !== this.source.length) throw new Unsupported(`an unexpected ${this.source[this.at]}`);
     return node;
   }
 
@@ -129,7 +145,7 @@ class Parser {
       this.at++;
       if (this.peek() === "?") this.at++; // lazy: the same strings match
       if (node.kind === "assert" || node.kind === "look") continue; // a quantified assertion matches as the assertion (or as nothing)
-      node = { kind: "repeat", node, min, max };
+      node = collapsed({ kind: "repeat", node, min, max });
     }
   }
 
@@ -147,7 +163,7 @@ class Parser {
         this.at += 2;
         return { kind: "assert", assertion: next };
       }
-      if (next === "k" || (next !== undefined && next >= "1" && next <= "9")) throw new Unsupported("backreference");
+      if (next === "k" || (next !== undefined && next >= "1" && next <= "9")) throw new Unsupported("a backreference");
       return { kind: "atom", source: this.take(this.escapeEnd(this.at)) };
     }
     const code = this.source.codePointAt(this.at)!;
@@ -163,14 +179,14 @@ class Parser {
       else if (kind === "=" || kind === "!") {
         look = { negative: kind === "!" };
         this.at += 2;
-      } else if (kind === "<" && (this.peek(2) === "=" || this.peek(2) === "!")) throw new Unsupported("lookbehind");
+      } else if (kind === "<" && (this.peek(2) === "=" || this.peek(2) === "!")) throw new Unsupported("a lookbehind");
       else if (kind === "<")
         this.at = this.source.indexOf(">", this.at) + 1; // a named group
-      else throw new Unsupported(`group (?${kind}`);
+      else throw new Unsupported(`a group (?${kind}`);
     }
     const from = this.at;
     const node = this.alternation();
-    if (this.peek() !== ")") throw new Unsupported("unclosed group");
+    if (this.peek() !== ")") throw new Unsupported("an unclosed group");
     const source = this.source.slice(from, this.at);
     this.at++;
     return look ? { kind: "look", negative: look.negative, node, source } : node;
@@ -209,17 +225,25 @@ class Compiler {
   readonly program: Instruction[] = [];
   /** The lookahead bodies, by their source: `(?!\.)` written ten times is one body, asked once per position. */
   readonly bodies = new Map<string, { index: number; node: Node }>();
+  /** One Atom per distinct source: `[a-z]{1,5000}` compiles one RegExp, not 5,000 (87 ms). */
+  private readonly atoms = new Map<string, Atom>();
 
   emit(instruction: Instruction): number {
-    if (this.program.length >= MAX_PROGRAM) throw new Unsupported("too large");
+    if (this.program.length >= MAX_PROGRAM)
+      throw new Unsupported(
+        `counted repetitions that, written out, take more than ${MAX_PROGRAM.toLocaleString("en-US")} instructions`,
+      );
     return this.program.push(instruction) - 1;
   }
 
   /** Compiles `node` so that it continues at the instruction `next`. Returns its first instruction. */
   compile(node: Node, next: number): number {
     switch (node.kind) {
-      case "atom":
-        return this.emit({ op: CHAR, atom: new Atom(node.source), x: next, y: -1 });
+      case "atom": {
+        let atom = this.atoms.get(node.source);
+        if (!atom) this.atoms.set(node.source, (atom = new Atom(node.source)));
+        return this.emit({ op: CHAR, atom, x: next, y: -1 });
+      }
       case "assert":
         return this.emit({ op: ASSERT, assertion: node.assertion, x: next, y: -1 });
       case "sequence": {
@@ -710,15 +734,110 @@ class LinearRegExp {
 }
 
 /**
- * A schema's pattern as JSON Schema means it (a `u`-flag RegExp): the linear engine where it
- * handles the pattern, else V8's RegExp. Compiled once per pattern.
+ * The time V8 gets for one run of a pattern the linear engine does not run, and for all of one
+ * check's (a call's arguments, or its result): a refused value costs at most this much.
  */
-export function linearRegExp(pattern: string): { test(text: string): boolean } {
-  const native = new RegExp(pattern, "u"); // the pattern's syntax is V8's to judge, with its own message
+export const BACKTRACKING_RUN_MS = 100;
+export const BACKTRACKING_CHECK_MS = 1000;
+
+/** A value a backtracking pattern could not be checked against within its time: refused, with why. */
+export class PatternTooSlow extends Error {
+  constructor(
+    readonly pattern: string,
+    readonly reason: string,
+  ) {
+    super(`the pattern ${JSON.stringify(pattern)} runs on V8's backtracking engine (it holds ${reason})`);
+  }
+}
+
+/** What V8's RegExp needs from `node:vm` to stop one run: a context, a script, a timeout. */
+interface Vm {
+  createContext(sandbox: object): object;
+  Script: new (code: string) => { runInContext(context: object, options: { timeout: number }): unknown };
+}
+
+/** `node:vm`, loaded the first time a backtracking pattern runs; null where it is missing (Workers) or does not work. */
+let vm: { context: { pattern?: RegExp; text?: string }; script: InstanceType<Vm["Script"]> } | null | undefined;
+
+function loadVm(): typeof vm {
+  if (vm !== undefined) return vm;
+  try {
+    const { createContext, Script } = require("node:vm") as Vm;
+    const context = {};
+    vm = { context: createContext(context) as typeof context, script: new Script("pattern.test(text)") };
+  } catch {
+    vm = null;
+  }
+  return vm;
+}
+
+/**
+ * A pattern the linear engine does not run, on V8's RegExp, stopped after `timeout` ms where
+ * `node:vm` can stop it (its watchdog interrupts a backtracking run: `^(a{1,100}){1,100}$` on
+ * 40 `a` and `!` is stopped at 100 ms, where it would run for hours). Where `node:vm` is
+ * missing (Cloudflare Workers), the platform's own CPU limit per request is the bound.
+ */
+export class BoundedRegExp {
+  private readonly native: RegExp;
+
+  constructor(
+    readonly source: string,
+    /** What the linear engine cannot run in it (backtrackingReason). */
+    readonly reason: string,
+  ) {
+    this.native = new RegExp(source, "u");
+  }
+
+  /** Whether `text` matches; throws PatternTooSlow when the run takes more than `timeout` ms. */
+  test(text: string, timeout = BACKTRACKING_RUN_MS): boolean {
+    const bound = loadVm();
+    if (!bound) return this.native.test(text);
+    bound.context.pattern = this.native;
+    bound.context.text = text;
+    try {
+      return bound.script.runInContext(bound.context, { timeout: Math.max(1, Math.ceil(timeout)) }) === true;
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_SCRIPT_EXECUTION_TIMEOUT")
+        throw new PatternTooSlow(this.source, this.reason);
+      // A `node:vm` that loads but does not run scripts (a platform's stub): V8 as it is, from now on.
+      vm = null;
+      return this.native.test(text);
+    } finally {
+      bound.context.pattern = undefined;
+      bound.context.text = undefined;
+    }
+  }
+
+  toString(): string {
+    return `/${this.source}/u`;
+  }
+}
+
+/**
+ * Why the linear engine does not run `pattern` ("a backreference", "a lookbehind", ...), or
+ * undefined when it does. The build warns with it (TS93007); a SyntaxError for no pattern.
+ */
+export function backtrackingReason(pattern: string): string | undefined {
+  new RegExp(pattern, "u"); // the pattern's syntax is V8's to judge, with its own message
+  try {
+    new LinearRegExp(pattern, new Parser(pattern).parse());
+    return undefined;
+  } catch (error) {
+    if (error instanceof Unsupported) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * A schema's pattern as JSON Schema means it (a `u`-flag RegExp): the linear engine where it
+ * handles the pattern, else V8's RegExp within a time bound (BoundedRegExp). Compiled once per pattern.
+ */
+export function linearRegExp(pattern: string): LinearRegExp | BoundedRegExp {
+  new RegExp(pattern, "u"); // the pattern's syntax is V8's to judge, with its own message
   try {
     return new LinearRegExp(pattern, new Parser(pattern).parse());
   } catch (error) {
-    if (error instanceof Unsupported) return native;
+    if (error instanceof Unsupported) return new BoundedRegExp(pattern, error.message);
     throw error;
   }
 }

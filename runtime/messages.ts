@@ -1,4 +1,5 @@
 import type { Found, Issue } from "./check";
+import { BACKTRACKING_CHECK_MS, BACKTRACKING_RUN_MS } from "./linear-regexp";
 
 const MAX_INPUT_TEXT = 120;
 
@@ -77,6 +78,11 @@ function sentence({ keyword, expected, value }: Issue): string {
     }
     case "pattern":
       return `String should match pattern ${JSON.stringify(expected)}${input()}`;
+    case "patternTooSlow": {
+      // A pattern the linear engine does not run, which V8 could not decide in time (docs/rules.md, "Patterns").
+      const { pattern, reason } = expected as { pattern: string; reason: string };
+      return `String could not be checked against pattern ${JSON.stringify(pattern)} in time: the pattern holds ${reason}, so it runs on a backtracking engine, stopped after ${BACKTRACKING_RUN_MS} ms a value and ${BACKTRACKING_CHECK_MS} ms a check${input()}`;
+    }
     default:
       return `Input is invalid (${keyword})${input()}`;
   }

@@ -309,6 +309,21 @@ test("a result's integer beyond the safe range goes out as the number it is; NaN
   expect(() => checkerOf(schema).project({ n: NaN })).toThrow(new WireError("NaN is not a JSON number"));
 });
 
+test("a value a backtracking pattern cannot decide in time is refused with the pattern and why; the others are checked", () => {
+  const schema = closed({ s: { type: "array", items: { type: "string", pattern: "^(a{1,100}){1,100}$" } } });
+  const hostile = (i: number) => `${"a".repeat(40 + i)}!`;
+  expect(checkerOf(schema).check({ s: ["aaa", "aaaa"] })).toEqual({ issues: [], total: 0 });
+  // Twelve hostile values: each run stopped at 100 ms, the check's 1,000 ms spent by the tenth, the rest refused unrun.
+  const found = checkerOf(schema).check({ s: ["aaa", ...Array.from({ length: 12 }, (_, i) => hostile(i))] });
+  expect(found.total).toBe(12);
+  expect(found.issues.map((issue) => [issue.path, issue.keyword])).toEqual(
+    Array.from({ length: 12 }, (_, i) => [["s", i + 1], "patternTooSlow"]),
+  );
+  expect(validationMessage("fArguments", { issues: found.issues.slice(0, 1), total: 1 })).toBe(
+    `1 validation error for fArguments\ns.1\n  String could not be checked against pattern "^(a{1,100}){1,100}$" in time: the pattern holds counted repetitions that, written out, take more than 20,000 instructions, so it runs on a backtracking engine, stopped after 100 ms a value and 1000 ms a check [input_value="${hostile(0)}"]`,
+  );
+});
+
 test("patterns run in linear time: ^(a+)+$ on 10,000 a's and a !", () => {
   const found = checkerOf(closed({ s: { type: "string", pattern: "^(a+)+$" } })).check({ s: `${"a".repeat(10_000)}!` });
   expect(found.issues.map((issue) => issue.keyword)).toEqual(["pattern"]);

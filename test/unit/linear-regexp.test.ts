@@ -5,7 +5,13 @@
  * backtracking engine take seconds.
  */
 import fc from "fast-check";
-import { linearRegExp, LinearRegExpForTests } from "../../runtime/linear-regexp";
+import {
+  backtrackingReason,
+  BoundedRegExp,
+  linearRegExp,
+  LinearRegExpForTests,
+  PatternTooSlow,
+} from "../../runtime/linear-regexp";
 import { NUMERIC_KEY, placeholdersPattern, type Placeholder } from "../../transformer/model/parsers/template-literal";
 import { fixtures } from "../support/fixtures";
 
@@ -269,11 +275,75 @@ describe("the work is linear where backtracking is not", () => {
   });
 });
 
-test("backreferences and lookbehind are left to V8", () => {
-  for (const pattern of ["^(a)\\1$", "(?<=a)b", "(?<!a)b", "^(?<x>a)\\k<x>$"]) {
-    expect(linearRegExp(pattern)).toBeInstanceOf(RegExp);
-  }
+test("backreferences, lookbehind and counted repetitions too large to write out are left to V8, each with its reason", () => {
+  const reasons = Object.fromEntries(
+    ["^(a)\\1$", "(?<=a)b", "(?<!a)b", "^(?<x>a)\\k<x>$", "^(a{1,100}){1,100}$", "^[a-z]+$"].map((p) => [
+      p,
+      backtrackingReason(p),
+    ]),
+  );
+  expect(reasons).toEqual({
+    "^(a)\\1$": "a backreference",
+    "(?<=a)b": "a lookbehind",
+    "(?<!a)b": "a lookbehind",
+    "^(?<x>a)\\k<x>$": "a backreference",
+    "^(a{1,100}){1,100}$": "counted repetitions that, written out, take more than 20,000 instructions",
+    "^[a-z]+$": undefined,
+  });
+  for (const pattern of Object.keys(reasons).slice(0, 5)) expect(linearRegExp(pattern)).toBeInstanceOf(BoundedRegExp);
   expect(linearRegExp("^(a)\\1$").test("aa")).toBe(true);
+  expect(linearRegExp("^(a)\\1$").test("ab")).toBe(false);
+});
+
+test("a backtracking pattern V8 cannot decide in time is stopped: PatternTooSlow, naming the pattern and why", () => {
+  // ^(a{1,100}){1,100}$ on 40 a's and a !: V8 would backtrack for hours.
+  const pattern = linearRegExp("^(a{1,100}){1,100}$") as BoundedRegExp;
+  let thrown: unknown;
+  try {
+    pattern.test(`${"a".repeat(40)}!`, 50);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(PatternTooSlow);
+  expect((thrown as PatternTooSlow).message).toBe(
+    `the pattern "^(a{1,100}){1,100}$" runs on V8's backtracking engine (it holds counted repetitions that, written out, take more than 20,000 instructions)`,
+  );
+  expect(pattern.test("aaa")).toBe(true); // the next value is checked as before
+});
+
+test("where node:vm is missing (Cloudflare Workers), a backtracking pattern runs on V8 as it is", () => {
+  jest.isolateModules(() => {
+    jest.doMock("node:vm", () => {
+      throw new Error("No such module node:vm");
+    });
+    const isolated = require("../../runtime/linear-regexp") as typeof import("../../runtime/linear-regexp");
+    const pattern = isolated.linearRegExp("^(a)\\1$");
+    expect(pattern).toBeInstanceOf(isolated.BoundedRegExp);
+    expect([pattern.test("aa"), pattern.test("ab")]).toEqual([true, false]);
+  });
+  jest.dontMock("node:vm");
+});
+
+test("a repetition of an unbounded repetition is collapsed: (a+){1,5000} runs linearly, as a+, with V8's answers", () => {
+  const issue = linearRegExp("^(a+){1,5000}$");
+  expect(issue).toBeInstanceOf(LinearRegExpForTests);
+  expect([issue.test(`${"a".repeat(28)}!`), issue.test("a".repeat(6000))]).toEqual([false, true]);
+  const texts = ["", "a", "aa", "aaa", "aaaa", "b", "ab", "aab", "ba", "abab"];
+  for (const pattern of [
+    "^(a+){2,3}$",
+    "^(a+){0,2}$",
+    "^(?:a*){1,3}b$",
+    "^(a+){3}$",
+    "^(a+){0}$",
+    "^((?:ab)+){2,}$",
+    "^(a+|b)+$",
+  ])
+    for (const text of texts)
+      expect([pattern, text, linearRegExp(pattern).test(text)]).toEqual([
+        pattern,
+        text,
+        new RegExp(pattern, "u").test(text),
+      ]);
 });
 
 test("an invalid pattern throws V8's own error", () => {
