@@ -53,6 +53,22 @@ const sources: Record<string, string> = {
     `/**\n * @param dayz Typo. @maximum 1\n * @param ctx The call. @minimum 1\n */\nfunction misnamed(days: number, ctx: ToolContext): string { return ""; }\nmcp.tool(misnamed);\n` +
     `/**\n * @param days Days. @minimum 1\n */\nfunction destructured({ days }: { days: number }): string { return ""; }\nmcp.tool(destructured);\n` +
     `/**\n * @param warm Warmth. @minimum warm\n * @param days Days. @default 5\n * @param linked @maximum {@link Math}\n */\nfunction bad(warm: number, days = 3, linked = 1): string { return ""; }\nmcp.tool(bad);\n`,
+  backtracking_patterns: String.raw`import type { Pattern } from "typemcp";
+interface Q {
+  /** @pattern ^(a)\1$ */
+  code: string;
+  /** @pattern ^[a-z]+$ */
+  plain: string;
+}
+/**
+ * @param tag A tag. @pattern (?<=x)y
+ * @param id An id.
+ */
+function find(q: Q, tag: string, id: string & Pattern<"^(a{1,100}){1,100}$">): { out: string & Pattern<"^(a+){1,5000}$"> } {
+  return { out: "a" };
+}
+mcp.tool(find);
+`,
   required_function: `interface Handlers { label: string; onClick: () => void }\nfunction press(h: Handlers, then: () => void): string { return ""; }\nmcp.tool(press);\n`,
   optional_function: `function later(city: string, onProgress?: (done: number) => void, log = (line: string) => {}): string { return city; }\nmcp.tool(later);\n`,
 };
@@ -70,6 +86,45 @@ function only(name: string) {
   expect(result.diagnostics).toHaveLength(1);
   return result.diagnostics[0];
 }
+
+test("a pattern the linear-time engine does not run is a warning at its parameter, naming why; the schema keeps it", () => {
+  const { diagnostics } = results.backtracking_patterns;
+  const why = (pattern: string, reason: string) =>
+    `the pattern ${JSON.stringify(pattern)} holds ${reason}, which the linear-time engine does not run: V8's backtracking engine checks it, and a value it cannot decide in 100 ms is refused`;
+  expect(diagnostics.map(({ line, category, code, message }) => ({ line, category, code, message }))).toEqual([
+    {
+      line: LINE + 11,
+      category: "warning",
+      code: 93007,
+      message: `Function find: parameter q has a pattern that may backtrack: a value that takes it too long is refused\n  find: q.code: ${why("^(a)\\1$", "a backreference")}`,
+    },
+    {
+      line: LINE + 11,
+      category: "warning",
+      code: 93007,
+      message: `Function find: parameter tag has a pattern that may backtrack: a value that takes it too long is refused\n  find: tag: ${why("(?<=x)y", "a lookbehind")}`,
+    },
+    {
+      line: LINE + 11,
+      category: "warning",
+      code: 93007,
+      message: `Function find: parameter id has a pattern that may backtrack: a value that takes it too long is refused\n  find: id: ${why("^(a{1,100}){1,100}$", "counted repetitions that, written out, take more than 20,000 instructions")}`,
+    },
+  ]);
+  // `(a+){1,5000}` is `a+` to the linear engine: no warning for the result. The schema keeps every pattern.
+  const { inputSchema, outputSchema } = emittedRegistrations(results.backtracking_patterns.js)[0].contract;
+  const properties = inputSchema.properties as Record<string, JsonSchema>;
+  expect(((inputSchema.$defs as Record<string, JsonSchema>).Q.properties as Record<string, JsonSchema>).code).toEqual({
+    type: "string",
+    pattern: "^(a)\\1$",
+  });
+  expect(properties.tag).toEqual({ type: "string", description: "A tag.", pattern: "(?<=x)y" });
+  expect(properties.id).toEqual({ type: "string", description: "An id.", pattern: "^(a{1,100}){1,100}$" });
+  expect((outputSchema!.properties as Record<string, JsonSchema>).out).toEqual({
+    type: "string",
+    pattern: "^(a+){1,5000}$",
+  });
+});
 
 test("the snippets are valid TypeScript apart from what typemcp reports", () => {
   for (const [name, result] of Object.entries(results)) expect([name, result.compilerErrors]).toEqual([name, []]);

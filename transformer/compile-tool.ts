@@ -8,7 +8,8 @@ import { DiagnosticCode } from "./diagnostic-codes";
 import { diagnosticAt } from "./diagnostics";
 import { argumentPassing, inputSchema, readParameters } from "./input-schema";
 import { outputSchema, type OutputSchema } from "./output-schema";
-import { describeProblem, findProblems, lostData } from "./problems";
+import type { Keywords, Model } from "./model/model";
+import { describeProblem, findBacktrackingPatterns, findProblems, lostData, type Problem } from "./problems";
 import { returnsContent } from "./registration";
 import { unawaitableMessage, type ToolFunction } from "./tool-function";
 
@@ -67,6 +68,12 @@ export function compileTool(
 
   const output = toolOutput(c, name, fn, options.structuredOutput);
   if (c.failed) return c.fail("tool");
+  backtrackingWarnings(
+    c,
+    name,
+    inputs,
+    output && fn.returnType && { node: fn.returnTypeNode, model: c.modeler.modelOf(fn.returnType) },
+  );
 
   const { params, ...passing } = argumentPassing(parameters);
   const contract: ToolContract = {
@@ -172,4 +179,25 @@ function toolOutput(
     );
   }
   return outputSchema(name, model);
+}
+
+/** TS93007 per parameter and for the result: the patterns V8 runs with a time bound, at the node whose type holds them. */
+function backtrackingWarnings(
+  c: Compilation,
+  name: string,
+  inputs: readonly (DateInput & { keywords?: Keywords })[],
+  result: { node: ts.Node; model: Model } | undefined,
+): void {
+  const warn = (node: ts.Node, what: string, found: Problem[]) => {
+    if (found.length)
+      c.warning(
+        node,
+        DiagnosticCode.BacktrackingPattern,
+        `Function ${name}: ${what} has a pattern that may backtrack: a value that takes it too long is refused`,
+        found.map((p) => describeProblem(name, p)),
+      );
+  };
+  for (const input of inputs)
+    warn(input.node, `parameter ${input.name}`, findBacktrackingPatterns(input.model, input.name, input.keywords));
+  if (result) warn(result.node, "the return type", findBacktrackingPatterns(result.model, "result"));
 }

@@ -21,6 +21,12 @@ export const DiagnosticCode = {
    * strings, numbers, integers, booleans and enums (transformer/form/). The call gets no form.
    */
   FormNotWritable: 93006,
+  /**
+   * A warning: a pattern (`@pattern`, `Pattern<"...">`) the linear-time engine does not run (a
+   * backreference, a lookbehind, a counted repetition too large to write out). The schema keeps
+   * it; V8's backtracking engine checks it at run time, a value it cannot decide in time refused.
+   */
+  BacktrackingPattern: 93007,
   /** The transformer failed on this registration; the call is left to fail at run time with this message. */
   InternalError: 93099,
 } as const;

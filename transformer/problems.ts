@@ -1,4 +1,5 @@
-import type { Definition, Model } from "./model/model";
+import { backtrackingReason } from "../runtime/linear-regexp";
+import type { Definition, Keywords, Model } from "./model/model";
 
 /** A part of a tool's type that has no JSON form, and where it sits: `result.items[].owner`. */
 export interface Problem {
@@ -94,4 +95,59 @@ export function lostData(problems: Problem[]): Problem[] {
 
 export function describeProblem(toolName: string, problem: Problem): string {
   return `${toolName}: ${problem.path}: ${problem.message}`;
+}
+
+/**
+ * The patterns (`@pattern`, `Pattern<"...">`) in a tool's model that the linear-time engine
+ * does not run (a backreference, a lookbehind, a counted repetition too large to write out),
+ * with their paths: the schema keeps them, the runtime runs them on V8 within a time bound
+ * (runtime/linear-regexp.ts), and the build warns (TS93007). `keywords` are the root's own
+ * (a parameter's tags).
+ */
+export function findBacktrackingPatterns(model: Model, path: string, keywords?: Keywords): Problem[] {
+  const found: Problem[] = [];
+  const seen = new Set<Definition | Model>();
+  const check = (k: Keywords | undefined, at: string): void => {
+    const pattern = k?.pattern;
+    if (typeof pattern !== "string" || found.length >= MAX_PROBLEMS) return;
+    const reason = backtrackingReason(pattern);
+    if (reason)
+      found.push({
+        path: at,
+        message: `the pattern ${JSON.stringify(pattern)} holds ${reason}, which the linear-time engine does not run: V8's backtracking engine checks it, and a value it cannot decide in 100 ms is refused`,
+      });
+  };
+  const walk = (m: Model, at: string): void => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    check(m.keywords, at);
+    switch (m.kind) {
+      case "array":
+        return walk(m.items, `${at}[]`);
+      case "tuple":
+        m.elements.forEach((element, i) => walk(element, `${at}[${i}]`));
+        if (m.rest) walk(m.rest, `${at}[]`);
+        return;
+      case "object":
+        for (const p of m.properties) {
+          if (p.absent) continue;
+          const at_ = IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`;
+          check(p.keywords, at_);
+          walk(p.model, at_);
+        }
+        if (m.additional) walk(m.additional, `${at}[key]`);
+        for (const { model: value } of m.patterns ?? []) walk(value, `${at}[key]`);
+        return;
+      case "union":
+        for (const member of m.members) walk(member, at);
+        return;
+      case "ref":
+        if (seen.has(m.definition)) return;
+        seen.add(m.definition);
+        return walk(m.definition.model, at);
+    }
+  };
+  check(keywords, path);
+  walk(model, path);
+  return found;
 }
