@@ -314,13 +314,12 @@ test("a value a backtracking pattern cannot decide in time is refused with the p
   const hostile = (i: number) => `${"a".repeat(40 + i)}!`;
   expect(checkerOf(schema).check({ s: ["aaa", "aaaa"] })).toEqual({ issues: [], total: 0 });
   // Twelve hostile values: each run stopped at 100 ms, the check's 1,000 ms spent by the tenth, the rest refused unrun.
-  const found = checkerOf(schema).check({ s: ["aaa", ...Array.from({ length: 12 }, (_, i) => hostile(i))] });
-  expect(found.total).toBe(12);
+  const found = checkerOf(schema).check({ s: Array.from({ length: 12 }, (_, i) => hostile(i)) });
   expect(found.issues.map((issue) => [issue.path, issue.keyword])).toEqual(
-    Array.from({ length: 12 }, (_, i) => [["s", i + 1], "patternTooSlow"]),
+    Array.from({ length: 12 }, (_, i) => [["s", i], "patternTooSlow"]),
   );
   expect(validationMessage("fArguments", { issues: found.issues.slice(0, 1), total: 1 })).toBe(
-    `1 validation error for fArguments\ns.1\n  String could not be checked against pattern "^(a{1,100}){1,100}$" in time: the pattern holds counted repetitions that, written out, take more than 20,000 instructions, so it runs on a backtracking engine, stopped after 100 ms a value and 1000 ms a check [input_value="${hostile(0)}"]`,
+    `1 validation error for fArguments\ns.0\n  String could not be checked against pattern "^(a{1,100}){1,100}$" in time: the pattern holds counted repetitions that, written out, take more than 20,000 instructions, so it runs on a backtracking engine, stopped after 100 ms a value and 1000 ms a check [input_value="${hostile(0)}"]`,
   );
 });
 
