@@ -5,6 +5,7 @@
  * argument), through the official v2 client answering on both protocol revisions.
  */
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { digest } from "../runtime/ask/state";
 import { withoutServerInfo } from "./support/observe";
 import { CONTRACT_VERSION, MCPServer, type FormContract, type ToolContext, type ToolContract } from "typemcp";
 
@@ -210,6 +211,29 @@ describe.each(REVISIONS)("asking the client on %s", (revision) => {
     const result = await client.callTool({ name: "t", arguments: {} });
     expect(result.content).toEqual([{ type: "text", text: "accept/Paris/1" }]);
     expect(asked.map((a) => a.method).sort()).toEqual(["elicitation/create", "roots/list", "sampling/createMessage"]);
+    expect(counter.runs).toBe(2);
+    await mcp.close();
+  });
+
+  test("questions asked after promise jobs of their own (async helpers) still go in one round", async () => {
+    const { mcp, counter } = serverWith(async (ctx) => {
+      const askName = async () => {
+        await Promise.resolve();
+        await Promise.resolve();
+        return elicit<{ name: string }>(ctx, "Name?", NAME_FORM);
+      };
+      const askRoots = async () => {
+        await null;
+        return ctx.roots();
+      };
+      const [name, roots] = await Promise.all([askName(), askRoots()]);
+      return `${name.action}/${roots.length}`;
+    });
+    const { client } = await connect(mcp, revision, {
+      elicit: () => ({ action: "accept", content: { name: "Ada" } }),
+      roots: () => ROOTS,
+    });
+    expect((await client.callTool({ name: "t", arguments: {} })).content).toEqual([{ type: "text", text: "accept/1" }]);
     expect(counter.runs).toBe(2);
     await mcp.close();
   });
@@ -593,4 +617,13 @@ test("a form the build refused is refused when asked, with the build's message",
     },
   ]);
   await mcp.close();
+});
+
+test("the arguments' digest is the same with node:crypto and with WebCrypto (Workers), whatever the keys' order", async () => {
+  const args = { b: [1, { y: "é", x: null }], a: "text" };
+  const web = Buffer.from(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode('{"a":"text","b":[1,{"x":null,"y":"é"}]}')),
+  ).toString("base64url");
+  expect(await digest(args)).toBe(web);
+  expect(await digest({ a: "text", b: [1, { x: null, y: "é" }] })).toBe(web);
 });

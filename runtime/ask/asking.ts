@@ -43,6 +43,10 @@ function waitForRetry<T>(): Promise<T> {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** Runs `fn` once the promise jobs queued now have run: setImmediate where there is one (Node, Bun, Deno), else a timer. */
+const afterPromiseJobs: (fn: () => void) => void =
+  typeof setImmediate === "function" ? (fn) => void setImmediate(fn) : (fn) => void setTimeout(fn, 0);
+
 export class Asking {
   /** The questions asked so far in this round, by key: to tell a key given twice. */
   private readonly keys = new Set<string>();
@@ -87,8 +91,10 @@ export class Asking {
     if (!this.pending) {
       this.pending = new Map();
       // The questions asked in the same turn (`Promise.all([ctx.elicit(...), ctx.sample(...)])`)
-      // go in one round: the round ends once the function has run up to where it waits.
-      setTimeout(() => void this.close(), 0);
+      // go in one round: the round ends once the function has run up to where it waits (its
+      // promise jobs all run). setImmediate, not setTimeout(0): Node makes that at least 1 ms,
+      // which was most of a round trip's cost.
+      afterPromiseJobs(() => void this.close());
     }
     this.pending.set(name, request);
     return waitForRetry();
