@@ -13,7 +13,8 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
-const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
+const { ITEMS, ROWS } = require("./prompts-resources");
+const { CONTENDERS, LABELS, REVISIONS, modulePath, promptsDir, compareAnswers, child, prepare } = require("./servers");
 const { coldStart } = require("./cold");
 const {
   COMMANDS,
@@ -37,6 +38,12 @@ const SETTINGS = {
   calls: [40000, 800, "tools/call per contender per round after that window, for steady-state throughput"],
   slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],
+  requests: [
+    16000,
+    300,
+    "prompts/get and resources/read per contender, row and protocol revision per round, for steady-state throughput",
+  ],
+  request_slices: [8, 3, "throughput slices per row, revision and round, the contenders' in turn"],
   cold: [8, 2, "stdio spawns per contender"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
@@ -98,9 +105,12 @@ const column = (records, key) =>
   Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
 const medians = (s) => Object.fromEntries(CONTENDERS.map((c) => [c, median(s[c])]));
 
-/** A round child (bench/inproc.js round): its set-up measures, then throughput slices on request. */
-function roundChild(dir, contender, childSettings) {
-  const proc = fork(path.join(__dirname, "inproc.js"), ["round", dir, contender, JSON.stringify(childSettings)], {
+/**
+ * A round child (bench/inproc.js round, or requests for the prompts and resources): its set-up
+ * measures, then throughput slices on request (of a row, for requests).
+ */
+function roundChild(dir, contender, childSettings, mode = "round") {
+  const proc = fork(path.join(__dirname, "inproc.js"), [mode, dir, contender, JSON.stringify(childSettings)], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   const next = () =>
@@ -114,9 +124,9 @@ function roundChild(dir, contender, childSettings) {
     });
   return {
     ready: next().then((message) => message.ready),
-    slice: (k) => {
+    slice: (k, row) => {
       const answer = next().then((message) => message.rate);
-      proc.send({ slice: k });
+      proc.send({ slice: k, row });
       return answer;
     },
     latency: () => {
@@ -210,6 +220,78 @@ async function measureInProcess(dir, settings) {
     },
     setup_ms: medians(column(rounds, "setup_ms")),
   };
+}
+
+/**
+ * The prompts' and resources' rows (bench/prompts-resources.js) on both protocol revisions:
+ * in each round and revision one child per contender, each item's answer compared across them,
+ * then each row's slices, the contenders' in turn, paired slice by slice as the tools' are.
+ */
+async function measurePromptsAndResources(dir, settings) {
+  const project = promptsDir(dir);
+  const childSettings = { requests: settings.requests, slices: settings.request_slices };
+  const measured = Object.fromEntries(
+    REVISIONS.map((revision) => [
+      revision,
+      Object.fromEntries(ROWS.map(({ key }) => [key, { rounds: [], slices: [] }])),
+    ]),
+  );
+  let compared = 0;
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const revision of inTurn(REVISIONS, r)) {
+      log(`prompts and resources, ${revision}: round ${r + 1}/${settings.rounds}`);
+      const children = {};
+      const answers = {};
+      for (const c of orderOf(r)) {
+        children[c] = roundChild(project, c, { ...childSettings, revision }, "requests");
+        answers[c] = (await children[c].ready).answers; // one at a time: nothing else runs meanwhile
+      }
+      compared += compareAnswers(answers, revision);
+      const rows = measured[revision];
+      const rates = Object.fromEntries(ROWS.map(({ key }) => [key, []]));
+      for (let k = 0; k < settings.request_slices; k++) {
+        for (const { key } of ROWS) {
+          const slice = {};
+          for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k, key);
+          rates[key].push(slice);
+          rows[key].slices.push(slice);
+        }
+      }
+      const latencies = {};
+      for (const c of CONTENDERS) {
+        latencies[c] = await children[c].latency();
+        children[c].stop();
+      }
+      for (const { key } of ROWS) {
+        const perContender = column(rates[key]);
+        rows[key].rounds.push(
+          Object.fromEntries(
+            CONTENDERS.map((c) => [c, { calls_per_s: median(perContender[c]), ...latencies[c][key] }]),
+          ),
+        );
+      }
+    }
+  }
+  const rows = [];
+  for (const { key, method, label } of ROWS) {
+    for (const revision of REVISIONS) {
+      const { rounds, slices } = measured[revision][key];
+      const paired = column(slices);
+      rows.push({
+        row: key,
+        method,
+        label,
+        revision,
+        calls_per_s: medians(column(rounds, "calls_per_s")),
+        // Paired slice by slice: measured within a second of each other.
+        typemcp_over_floor: pairedRatio(paired.typemcp, paired.floor),
+        typemcp_over_zod: pairedRatio(paired.typemcp, paired.zod),
+        p50_ms: medians(column(rounds, "p50_ms")),
+        p99_ms: medians(column(rounds, "p99_ms")),
+      });
+    }
+  }
+  return { items: ITEMS, requests: settings.requests, answers_compared: compared, rows };
 }
 
 async function measureColdStart(dir, settings) {
@@ -407,6 +489,11 @@ function targets(r) {
   atLeast("tools/call, steady state: typemcp ÷ Zod", r.call.typemcp_over_zod, 1.5);
   atLeast("tools/call over stateless HTTP: typemcp ÷ floor", r.http.typemcp_over_floor, 0.95);
   atLeast("tools/call over stateless HTTP: typemcp ÷ Zod", r.http.typemcp_over_zod, 1.5);
+  for (const row of r.prompts_resources.rows) {
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 0.95);
+    // Never slower than McpServer.
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ McpServer`, row.typemcp_over_zod, 1);
+  }
   const firstCallOver = r.cold_start.first_call_ms.typemcp - r.cold_start.first_call_ms.floor;
   add("first call of a fresh process (stdio): typemcp − floor", firstCallOver, "≤ 1 ms", firstCallOver <= 1, "ms");
   atMost("cold start (stdio spawn → tools/list): typemcp ÷ floor", r.cold_start.typemcp_over_floor, 1.1);
@@ -523,6 +610,16 @@ function report(r, settings) {
       ),
       row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
       row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
+      ...r.prompts_resources.rows.flatMap((pr) => [
+        row(
+          `${pr.label}, ${pr.revision} (requests/s)`,
+          pr.calls_per_s,
+          x(pr.typemcp_over_floor),
+          x(pr.typemcp_over_zod),
+        ),
+        row(`${pr.label}, ${pr.revision}: latency p50 (ms)`, pr.p50_ms, "", ""),
+        row(`${pr.label}, ${pr.revision}: latency p99 (ms)`, pr.p99_ms, "", ""),
+      ]),
     ],
   );
   const build = table(
@@ -579,7 +676,7 @@ function report(r, settings) {
       : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
 
-${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
+${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing. The tools rows speak 2026-07-28. Prompts and resources: ${r.prompts_resources.items} of each kind, ${fmt(r.prompts_resources.requests)} requests per row, revision and contender in each round (${settings.request_slices} slices in turn, after each contender's answers were compared: ${r.prompts_resources.answers_compared} the same); McpServer checks a prompt's arguments with Zod, and neither a resource's contents nor a template's variable.
 
 ${runtime}
 
@@ -615,6 +712,7 @@ async function main() {
   const built = await prepare(dir, settings.n);
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
+  r.prompts_resources = await measurePromptsAndResources(dir, settings);
   r.cold_start = await measureColdStart(dir, settings);
   r.memory = measureMemory(dir, settings);
   r.http = await measureHttp(dir, settings);

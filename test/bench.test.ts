@@ -34,6 +34,7 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
       "cold_start",
       "memory",
       "http",
+      "prompts_resources",
       "build",
       "commands",
       "targets",
@@ -60,6 +61,36 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
     http.p99_ms,
   ]) {
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+  }
+  // The prompts' and resources' rows: each request on both revisions, each contender's answers
+  // compared with the floor's in every round (each item of 3 rows, typemcp's and McpServer's, on 2 revisions).
+  const promptsAndResources = result.prompts_resources;
+  expect(promptsAndResources.answers_compared).toBe(result.settings.rounds * 2 * 3 * 2 * promptsAndResources.items);
+  expect(
+    promptsAndResources.rows.map((row: { method: string; revision: string }) => `${row.method} ${row.revision}`),
+  ).toEqual([
+    "prompts/get 2025-11-25",
+    "prompts/get 2026-07-28",
+    "resources/read 2025-11-25",
+    "resources/read 2026-07-28",
+    "resources/read 2025-11-25",
+    "resources/read 2026-07-28",
+  ]);
+  for (const row of promptsAndResources.rows) {
+    for (const measure of [row.calls_per_s, row.p50_ms, row.p99_ms]) {
+      expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+      for (const value of Object.values(measure)) expect(value).toBeGreaterThan(0);
+    }
+    for (const contender of ["floor", "typemcp", "zod"])
+      expect(row.p50_ms[contender]).toBeLessThanOrEqual(row.p99_ms[contender]);
+    expect(row.typemcp_over_floor).toBeGreaterThan(0);
+    expect(row.typemcp_over_zod).toBeGreaterThan(0);
+    expect(stdout).toContain(`| ${row.label}, ${row.revision} (requests/s) |`);
+  }
+  const targetNames = result.targets.map((t: { name: string }) => t.name);
+  for (const row of promptsAndResources.rows) {
+    expect(targetNames).toContain(`${row.label}, ${row.revision}: typemcp ÷ floor`);
+    expect(targetNames).toContain(`${row.label}, ${row.revision}: typemcp ÷ McpServer`);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);
   // The commands: each run timed, and the ratios taken from the best runs.
@@ -88,6 +119,42 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.commands.plugin_over_patch).toBeCloseTo(best.patched / best.patched_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
+
+test("the benchmark stops when a contender answers a prompt or resource otherwise than the floor, _meta and cache fields included", () => {
+  const { compareAnswers } = require("../bench/servers") as {
+    compareAnswers: (answers: Record<string, Record<string, unknown[]>>, revision: string) => number;
+  };
+  const text = (value: string) => ({
+    contents: [{ uri: "bench://config-0", mimeType: "application/json", text: value }],
+  });
+  const message = { messages: [{ role: "user", content: { type: "text", text: "Review" } }] };
+  const answersOf = (resource: object, meta: object = {}) => ({
+    prompt: [{ result: { ...message, ...meta } }],
+    resource: [{ result: { ...resource, ...meta } }],
+    template: [{ result: { ...text("{}"), ...meta } }],
+  });
+  const modern = { resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "bench" } } };
+  const floor = answersOf(text('{ "a": 1 }'), modern);
+
+  // 3 rows of one item each, typemcp's and McpServer's compared with the floor's.
+  expect(compareAnswers({ floor, typemcp: answersOf(text('{ "a": 1 }'), modern), zod: floor }, "2026-07-28")).toBe(6);
+  expect(() =>
+    compareAnswers({ floor, typemcp: floor, zod: answersOf(text('{ "a": 2 }'), modern) }, "2026-07-28"),
+  ).toThrow(
+    `bench: McpServer+Zod answers resources/read (2026-07-28, resource 0) otherwise than the floor:\n${JSON.stringify({ ...text('{ "a": 2 }'), ...modern })}\nthe floor:\n${JSON.stringify({ ...text('{ "a": 1 }'), ...modern })}`,
+  );
+  // The fields the SDK adds count too: an answer without them, or with other cache fields, is another answer.
+  expect(() => compareAnswers({ floor, typemcp: answersOf(text('{ "a": 1 }')), zod: floor }, "2025-11-25")).toThrow(
+    "bench: typemcp answers prompts/get (2025-11-25, prompt 0) otherwise than the floor",
+  );
+  const cached = { ...modern, ttlMs: 60_000, cacheScope: "private" };
+  expect(() =>
+    compareAnswers(
+      { floor, typemcp: floor, zod: { ...floor, template: answersOf(text("{}"), cached).template } },
+      "2026-07-28",
+    ),
+  ).toThrow("bench: McpServer+Zod answers resources/read (2026-07-28, template 0) otherwise than the floor");
+});
 
 test("bench/instructions.js --dry-run runs everything it would count, once, without valgrind", async () => {
   // The count itself (valgrind, ~27 minutes) is `npm run bench:instructions`, not a test.
