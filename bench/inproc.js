@@ -12,6 +12,9 @@
 //   node bench/inproc.js requests <prompts project> <contender> <settings JSON>
 //       → the prompts' and resources' requests (bench/prompts-resources.js) on one protocol
 //         revision: each item's first answer, then, over IPC, throughput slices of a row on request
+//   node bench/inproc.js asking <asking project> <contender> <settings JSON>
+//       → the elicitation round trip (bench/asking.js) on one protocol revision: the first
+//         round trip's question and answer, then, over IPC, throughput slices of round trips
 //
 // A round child sends {ready: measures} once its first calls are done, then answers each
 // {slice: k} with {rate: calls/s}, and {latency: true} with the percentiles of its slices'
@@ -19,13 +22,15 @@
 // other are measured within a fraction of a second (the noise of a shared machine changes
 // over seconds). A requests child does the same per row: {ready: {answers}} once it has asked
 // for each item once (the parent compares the contenders' answers), {slice: k, row} → {rate},
-// {latency: true} → each row's percentiles. Nothing runs before the server's first request:
+// {latency: true} → each row's percentiles. An asking child answers {ready: {question, answer}}, then
+// {slice: k} and {latency: true} as a round child does. Nothing runs before the server's first request:
 // what a process does from its start is what is measured. The memory child prints one JSON line.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 const { modulePath, rawConnect, checkResponse } = require("./servers");
 const { ROWS } = require("./prompts-resources");
+const asking = require("./asking");
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -160,6 +165,36 @@ async function requests(projectDir, contender, settings) {
   return { out: { answers }, slice, latency };
 }
 
+/**
+ * The elicitation round trip on one revision (settings.revision): the first round trip (its
+ * question and final answer handed to the parent, which compares the contenders'), then slices
+ * of round trips on the parent's request. A round trip is timed whole: the call, the server's
+ * question, the client's answer, the result (two requests on 2026-07-28; on 2025-11-25 one call
+ * and the server's `elicitation/create` request, answered).
+ */
+async function askingRoundTrips(projectDir, contender, settings) {
+  const modern = settings.revision === "2026-07-28";
+  let question;
+  const client = {
+    ...asking.CLIENT,
+    onRequest: (request) => ((question ??= request.params), asking.CLIENT.onRequest(request)),
+  };
+  const rpc = await rawConnect(
+    require(asking.modulePath(projectDir, contender)).createServer(),
+    settings.revision,
+    client,
+  );
+  const first = await asking.roundTrip(rpc, modern);
+  // The question as the client saw it: the input_required result's, or the elicitation/create request's.
+  const out = { question: modern ? first.asked.inputRequests : question, answer: first.response };
+  const perSlice = Math.max(1, Math.floor(settings.asks / settings.slices));
+  // A property read: an error answered in the timed loop would be a cheaper round trip, the wrong thing measured.
+  const check = ({ response }) =>
+    (response.error || response.result?.isError) && checkResponse(response, `${contender} book`);
+  const { slice, latency } = slicer(perSlice, () => asking.roundTrip(rpc, modern), check);
+  return { out, slice, latency };
+}
+
 /** A session: tools/list, then `count` calls round-robin over every tool (each one's first checked). */
 async function session(projectDir, contender, count) {
   const calls = readCalls(projectDir);
@@ -179,8 +214,8 @@ async function memory(projectDir, contender, count) {
 
 async function main() {
   const [mode, projectDir, ...rest] = process.argv.slice(2);
-  if (mode === "round" || mode === "requests") {
-    const measure = mode === "round" ? round : requests;
+  if (mode === "round" || mode === "requests" || mode === "asking") {
+    const measure = { round, requests, asking: askingRoundTrips }[mode];
     const { out, slice, latency } = await measure(projectDir, rest[0], JSON.parse(rest[1]));
     process.on("message", (message) => {
       if (message.latency) return void process.send(latency());

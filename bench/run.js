@@ -14,7 +14,19 @@ const os = require("node:os");
 const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
 const { ITEMS, ROWS } = require("./prompts-resources");
-const { CONTENDERS, LABELS, REVISIONS, modulePath, promptsDir, compareAnswers, child, prepare } = require("./servers");
+const {
+  CONTENDERS,
+  LABELS,
+  REVISIONS,
+  modulePath,
+  promptsDir,
+  askingDir,
+  compareAnswers,
+  child,
+  prepare,
+  prepareAsking,
+} = require("./servers");
+const asking = require("./asking");
 const { coldStart } = require("./cold");
 const {
   COMMANDS,
@@ -44,6 +56,8 @@ const SETTINGS = {
     "prompts/get and resources/read per contender, row and protocol revision per round, for steady-state throughput",
   ],
   request_slices: [8, 3, "throughput slices per row, revision and round, the contenders' in turn"],
+  asks: [4000, 120, "elicitation round trips per contender, protocol revision and round, for throughput"],
+  ask_slices: [8, 3, "round-trip throughput slices per revision and round, the contenders' in turn"],
   cold: [8, 2, "stdio spawns per contender"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
@@ -61,7 +75,10 @@ function readSettings(argv, env) {
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
-  const settings = { quick };
+  // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost).
+  const only = argv.find((a) => a.startsWith("--only="))?.split("=")[1] ?? env.BENCH_ONLY;
+  if (only !== undefined && only !== "asking") throw new Error(`bench: --only takes asking, got ${only}`);
+  const settings = { quick, only };
   for (const [name, [full, fast]] of Object.entries(SETTINGS)) {
     const flag = argv.find((a) => a.startsWith(`--${name.replace(/_/g, "-")}=`));
     const raw = flag ? flag.split("=")[1] : env[`BENCH_${name.toUpperCase()}`];
@@ -292,6 +309,103 @@ async function measurePromptsAndResources(dir, settings) {
     }
   }
   return { items: ITEMS, requests: settings.requests, answers_compared: compared, rows };
+}
+
+/** The order of the asking contenders in round r, as orderOf turns the tools' contenders. */
+const askingOrderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => asking.CONTENDERS[i]);
+
+/**
+ * The elicitation round trip (bench/asking.js) on both protocol revisions: in each round and
+ * revision one child per contender (typemcp, McpServer without and with a signed state), their
+ * final answers compared whole, then slices of round trips, the contenders' in turn, paired
+ * slice by slice. Then typemcp's requestState alone (digest, mint, open), in a child of its own.
+ */
+async function measureAsking(dir, settings) {
+  const project = askingDir(dir);
+  const names = asking.CONTENDERS;
+  const byContender = (records, key) =>
+    Object.fromEntries(names.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
+  const mediansOf = (s) => Object.fromEntries(names.map((c) => [c, median(s[c])]));
+  const measured = Object.fromEntries(REVISIONS.map((revision) => [revision, { rounds: [], slices: [] }]));
+  const seen = {};
+  let compared = 0;
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const revision of inTurn(REVISIONS, r)) {
+      log(`asking the client, ${revision}: round ${r + 1}/${settings.rounds}`);
+      const children = {};
+      const ready = {};
+      for (const c of askingOrderOf(r)) {
+        const childSettings = { asks: settings.asks, slices: settings.ask_slices, revision };
+        children[c] = roundChild(project, c, childSettings, "asking");
+        ready[c] = await children[c].ready; // one at a time: nothing else runs meanwhile
+      }
+      const text = asking.compareFinalAnswers(Object.fromEntries(names.map((c) => [c, ready[c].answer])), revision);
+      compared += names.length;
+      seen[revision] ??= { final_text: text, question: Object.fromEntries(names.map((c) => [c, ready[c].question])) };
+      const roundSlices = [];
+      for (let k = 0; k < settings.ask_slices; k++) {
+        const slice = {};
+        for (const c of askingOrderOf(r + k)) slice[c] = await children[c].slice(k);
+        roundSlices.push(slice);
+      }
+      measured[revision].slices.push(...roundSlices);
+      const rates = byContender(roundSlices);
+      const record = {};
+      for (const c of names) {
+        record[c] = { per_s: median(rates[c]), ...(await children[c].latency()) };
+        children[c].stop();
+      }
+      measured[revision].rounds.push(record);
+    }
+  }
+  const rows = REVISIONS.map((revision) => {
+    const { rounds, slices } = measured[revision];
+    const paired = byContender(slices);
+    const perS = mediansOf(byContender(rounds, "per_s"));
+    return {
+      revision,
+      round_trips_per_s: perS,
+      us_per_round_trip: Object.fromEntries(names.map((c) => [c, 1e6 / perS[c]])),
+      // Paired slice by slice: measured within a second of each other.
+      typemcp_over_zod: pairedRatio(paired.typemcp, paired.zod),
+      typemcp_over_zod_state: pairedRatio(paired.typemcp, paired.zod_state),
+      p50_ms: mediansOf(byContender(rounds, "p50_ms")),
+      p99_ms: mediansOf(byContender(rounds, "p99_ms")),
+      ...seen[revision],
+    };
+  });
+  log("asking the client: typemcp's requestState alone");
+  const state = child("asking.js", ["state"]);
+  return { round_trips: settings.asks, answers_compared: compared, rows, state };
+}
+
+function askingReport(a, settings) {
+  const names = asking.CONTENDERS;
+  const row = (label, values, ...ratios) => [label, ...names.map((c) => fmt(values[c])), ...ratios];
+  const x = (v) => `${fmt(v)}×`;
+  const rows = table(
+    ["measure", ...names.map((c) => asking.LABELS[c]), "typemcp ÷ McpServer", "typemcp ÷ McpServer, signed state"],
+    a.rows.flatMap((r) => [
+      row(
+        `one round trip, ${r.revision} (round trips/s)`,
+        r.round_trips_per_s,
+        x(r.typemcp_over_zod),
+        x(r.typemcp_over_zod_state),
+      ),
+      row(`one round trip, ${r.revision} (µs)`, r.us_per_round_trip, "", ""),
+      row(`one round trip, ${r.revision}: latency p50 (ms)`, r.p50_ms, "", ""),
+      row(`one round trip, ${r.revision}: latency p99 (ms)`, r.p99_ms, "", ""),
+    ]),
+  );
+  const s = a.state;
+  return `### Asking the client: one elicitation round trip
+
+A tool that asks the user to confirm (\`ctx.elicit<Confirm>\`, a one-field form) and answers a string, against McpServer with Zod as its docs show it (\`inputRequired\`, \`acceptedContent\`), without a requestState (its default) and with one signed and verified by \`createRequestStateCodec\`. A round trip is the call, the question, the answer and the result: on 2026-07-28 two requests (input_required, then the retry with \`inputResponses\` and the state); on 2025-11-25 one call during which the server sends \`elicitation/create\` and the client answers. ${fmt(a.round_trips)} round trips per contender, revision and round, ${settings.ask_slices} slices in turn; ${a.answers_compared} final answers compared whole, the same.
+
+${rows}
+
+typemcp's requestState alone (\`runtime/ask/state.ts\`, medians of batches of 1,000): the arguments' digest ${fmt(s.digest_us)} µs, mint ${fmt(s.mint_us)} µs, open ${fmt(s.open_us)} µs (a state of ${s.state_bytes} characters); a round trip on 2026-07-28 takes two digests, a mint and an open. For comparison, the same SHA-256 with node:crypto (synchronous): ${fmt(s.node_hash_us)} µs.
+`;
 }
 
 async function measureColdStart(dir, settings) {
@@ -622,6 +736,7 @@ function report(r, settings) {
       ]),
     ],
   );
+  const askingSection = askingReport(r.asking, settings);
   const build = table(
     [
       "tools",
@@ -680,6 +795,7 @@ ${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load avera
 
 ${runtime}
 
+${askingSection}
 ### Build: the commands, whole
 
 \`tsc -p\` and \`tspc -p\` (ts-patch, live) with the typemcp plugin on the ${r.commands.tools}-tool project, tspc without the plugin (ts-patch's own share), and the same with a copy of TypeScript patched for good (\`ts-patch install\`), which runs tsc itself: each run a fresh process that starts Node, loads the compiler, builds and writes the output (to a tmpfs where there is one); ${settings.command_rounds} alternating round(s) after an untimed one. What typemcp adds to a ts-patch build: ${fmt(r.commands.plugin_over_ts_patch, 3)}× live, ${fmt(r.commands.plugin_over_patch, 3)}× patched. TypeScript 7 (the native compiler, in the same rounds): \`typemcp build\` is ${fmt(r.commands.ts7_build_over_tsc7, 3)}× its tsc alone and ${fmt(r.commands.ts7_build_over_tspc, 3)}× tspc + typemcp on TypeScript 5.9.
@@ -708,11 +824,30 @@ async function main() {
     throw new Error("bench: build the package first (npm run build)");
   const started = performance.now();
 
+  if (settings.only === "asking") {
+    log(`generating and building the elicitation round trip in ${path.relative(ROOT, dir)}`);
+    prepareAsking(dir);
+    const a = await measureAsking(dir, settings);
+    const machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+    const load = machine.loadavg.map((l) => l.toFixed(1)).join(" ");
+    process.stdout.write(
+      `${machine.cpus} CPUs, node ${process.version}, load average ${load}.\n\n${askingReport(a, settings)}\n`,
+    );
+    const { quick, ...rest } = settings;
+    const json = { bench: "typemcp", quick, settings: rest, asking: a, machine };
+    process.stdout.write(
+      JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
+        "\n",
+    );
+    process.exit(0);
+  }
+
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   const built = await prepare(dir, settings.n);
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
   r.prompts_resources = await measurePromptsAndResources(dir, settings);
+  r.asking = await measureAsking(dir, settings);
   r.cold_start = await measureColdStart(dir, settings);
   r.memory = measureMemory(dir, settings);
   r.http = await measureHttp(dir, settings);

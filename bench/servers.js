@@ -6,6 +6,7 @@ const path = require("node:path");
 const { isDeepStrictEqual } = require("node:util");
 const { generate, writeFloor } = require("./generate");
 const promptsAndResources = require("./prompts-resources");
+const asking = require("./asking");
 const { InMemoryTransport } = require("@modelcontextprotocol/server");
 const { serveStdio } = require("@modelcontextprotocol/server/stdio");
 
@@ -41,8 +42,12 @@ const ENVELOPE = {
  * sends `initialize`, then `notifications/initialized`, then plain requests. Unlike the SDK's
  * Client it does no work of its own on responses (no Zod parsing, no Ajv compilation of output
  * schemas), so what is timed is the server's cost. Returns rpc(method, params) → response.
+ *
+ * `client.capabilities` is what the client declares it can answer (in `initialize`, or in
+ * every request's envelope); `client.onRequest(request)` answers a request from the server
+ * (2025-11-25's `elicitation/create`) with its result.
  */
-async function rawConnect(server, revision = MODERN) {
+async function rawConnect(server, revision = MODERN, client = {}) {
   if (!REVISIONS.includes(revision)) throw new Error(`bench: no such protocol revision ${revision} (${REVISIONS})`);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // typemcp's MCPServer serves itself through serveStdio; the SDK's servers are handed to it.
@@ -51,6 +56,12 @@ async function rawConnect(server, revision = MODERN) {
   let id = 0;
   const pending = new Map();
   clientSide.onmessage = (message) => {
+    if (message.method !== undefined) {
+      // A request from the server (it has an id; a notification has none): answered, never timed apart.
+      if (message.id !== undefined && client.onRequest)
+        void clientSide.send({ jsonrpc: "2.0", id: message.id, result: client.onRequest(message) });
+      return;
+    }
     const resolve = pending.get(message.id);
     if (resolve) {
       pending.delete(message.id);
@@ -59,6 +70,10 @@ async function rawConnect(server, revision = MODERN) {
   };
   await clientSide.start();
   const modern = revision === MODERN;
+  const capabilities = client.capabilities ?? {};
+  const envelope = client.capabilities
+    ? { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": capabilities }
+    : ENVELOPE;
   const rpc = (method, params = {}) =>
     new Promise((resolve) => {
       const requestId = ++id;
@@ -67,14 +82,14 @@ async function rawConnect(server, revision = MODERN) {
         jsonrpc: "2.0",
         id: requestId,
         method,
-        params: modern ? { ...params, _meta: ENVELOPE } : params,
+        params: modern ? { ...params, _meta: envelope } : params,
       });
     });
   if (modern) {
     checkResponse(await rpc("server/discover"), "server/discover");
     return rpc;
   }
-  const initialize = { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "bench", version: "1" } };
+  const initialize = { protocolVersion: LEGACY, capabilities, clientInfo: { name: "bench", version: "1" } };
   const { result } = checkResponse(await rpc("initialize", initialize), "initialize");
   if (result.protocolVersion !== LEGACY)
     throw new Error(`bench: initialize negotiated ${result.protocolVersion}, not ${LEGACY}`);
@@ -126,6 +141,16 @@ function child(script, args, nodeOptions = []) {
 /** The project of prompts and resources (bench/prompts-resources.js), beside the tools' project in `dir`. */
 const promptsDir = (dir) => path.join(dir, "prompts-resources");
 
+/** The project of the elicitation round trip (bench/asking.js), beside the tools' project in `dir`. */
+const askingDir = (dir) => path.join(dir, "asking");
+
+/** Generates the elicitation round trip's project and builds its typemcp server with the transformer. */
+function prepareAsking(dir) {
+  const project = askingDir(dir);
+  asking.generate(project);
+  child("build.js", [path.join(project, "typemcp")]);
+}
+
 /**
  * Generates and builds the N-tool project and the project of prompts and resources, then
  * writes their floors from what typemcp publishes (its tools/list; its prompts/list,
@@ -153,6 +178,7 @@ async function prepare(dir, n) {
   };
   await kindsServer.close();
   promptsAndResources.writeFloor(path.join(kinds, "floor"), lists);
+  prepareAsking(dir);
   return built;
 }
 
@@ -163,6 +189,8 @@ module.exports = {
   REVISIONS,
   modulePath,
   promptsDir,
+  askingDir,
+  prepareAsking,
   rawConnect,
   checkResponse,
   compareAnswers,
