@@ -72,6 +72,7 @@ function readSettings(argv, env) {
   if (argv.includes("--help")) {
     for (const [name, [full, fast, what]] of Object.entries(SETTINGS))
       console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
+    console.log("--only=asking  the elicitation round trip alone (its project, its rows, the requestState's cost)");
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
