@@ -371,6 +371,11 @@ export function createServer(options?: ServerOptions): MCPServer {
 `,
   );
   write(path.join(dir, "src", "main.ts"), `import { createServer } from "./index";\n\nvoid createServer().run();\n`);
+  writeTsconfig(dir);
+}
+
+/** A generated typemcp project's tsconfig.json: src/ built into out/ with the plugin. */
+function writeTsconfig(dir) {
   // Built programmatically by bench/build.js; the plugin entry lets a human also run `npx tspc -p <dir>`.
   const tsconfig = {
     compilerOptions: {
@@ -513,4 +518,4 @@ function generate(dir, n) {
   write(path.join(dir, "calls.json"), JSON.stringify(calls));
 }
 
-module.exports = { ROOT, TEMPLATES, generate, writeFloor, toolName };
+module.exports = { ROOT, TEMPLATES, generate, writeFloor, writeTsconfig, write, toolName };

@@ -9,17 +9,28 @@
 //       → peak RSS after <calls> calls
 //   node bench/inproc.js calls <project> <contender> <calls>
 //       → just <calls> calls round-robin after each tool's first, for bench/instructions.js to count
+//   node bench/inproc.js requests <prompts project> <contender> <settings JSON>
+//       → the prompts' and resources' requests (bench/prompts-resources.js) on one protocol
+//         revision: each item's first answer, then, over IPC, throughput slices of a row on request
+//   node bench/inproc.js asking <asking project> <contender> <settings JSON>
+//       → the elicitation round trip (bench/asking.js) on one protocol revision: the first
+//         round trip's question and answer, then, over IPC, throughput slices of round trips
 //
 // A round child sends {ready: measures} once its first calls are done, then answers each
 // {slice: k} with {rate: calls/s}, and {latency: true} with the percentiles of its slices'
 // calls: the parent runs the contenders' slices in turn, so that slices compared with each
 // other are measured within a fraction of a second (the noise of a shared machine changes
-// over seconds). Nothing runs before the server's first request: what a process does from its
-// start is what is measured. The memory child prints one JSON line.
+// over seconds). A requests child does the same per row: {ready: {answers}} once it has asked
+// for each item once (the parent compares the contenders' answers), {slice: k, row} → {rate},
+// {latency: true} → each row's percentiles. An asking child answers {ready: {question, answer}}, then
+// {slice: k} and {latency: true} as a round child does. Nothing runs before the server's first request:
+// what a process does from its start is what is measured. The memory child prints one JSON line.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 const { modulePath, rawConnect, checkResponse } = require("./servers");
+const { ROWS } = require("./prompts-resources");
+const asking = require("./asking");
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -83,20 +94,33 @@ async function round(projectDir, contender, settings) {
   out.first_window_p99_ms = percentile(firstSorted, 0.99);
 
   // Throughput in steady state: slices of calls round-robin over all tools, each on the parent's request.
-  const perSlice = Math.max(1, Math.floor(settings.calls / settings.slices));
+  const { slice, latency } = slicer(Math.max(1, Math.floor(settings.calls / settings.slices)), (j) =>
+    rpc("tools/call", calls[j % n]),
+  );
+  return { out, slice, latency };
+}
+
+/**
+ * Throughput slices of `perSlice` requests each, on the parent's request: `ask(j)` sends the
+ * j-th request of a rotation (slice k asks from k × perSlice on) and resolves to its response,
+ * which `check`, when given, looks at after its time is taken. slice(k) → requests/s;
+ * latency() → the percentiles of every timed request of the slices so far.
+ */
+function slicer(perSlice, ask, check) {
   // A slice follows an idle wait (the other contenders' slices), which a server under steady
-  // load never has: its first calls, untimed, bring the process back to that steady state.
+  // load never has: its first requests, untimed, bring the process back to that steady state.
   const leadIn = Math.ceil(perSlice / 10);
   const latencies = [];
   const slice = async (k) => {
     const next = k * perSlice;
-    for (let j = 0; j < leadIn; j++) await rpc("tools/call", calls[(next + perSlice + j) % n]);
+    for (let j = 0; j < leadIn; j++) await ask(next + perSlice + j);
     const times = new Float64Array(perSlice);
     const started = performance.now();
     for (let j = 0; j < perSlice; j++) {
       const t = performance.now();
-      await rpc("tools/call", calls[(next + j) % n]);
+      const response = await ask(next + j);
       times[j] = performance.now() - t;
+      if (check) check(response);
     }
     const rate = perSlice / ((performance.now() - started) / 1000);
     latencies.push(times);
@@ -109,6 +133,65 @@ async function round(projectDir, contender, settings) {
     all.sort();
     return { p50_ms: percentile(all, 0.5), p99_ms: percentile(all, 0.99) };
   };
+  return { slice, latency };
+}
+
+/**
+ * The prompts' and resources' requests on one revision (settings.revision): each item of each
+ * row asked once (answers checked, and handed to the parent to compare with the other
+ * contenders'), then slices of one row's requests round-robin over its items, each on the
+ * parent's request, as the tools' slices are.
+ */
+async function requests(projectDir, contender, settings) {
+  const items = JSON.parse(fs.readFileSync(path.join(projectDir, "requests.json"), "utf8"));
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer(), settings.revision);
+  const answers = {};
+  for (const { key, method } of ROWS) {
+    answers[key] = [];
+    for (const params of items[key])
+      answers[key].push(checkResponse(await rpc(method, params), `${contender} ${method} ${JSON.stringify(params)}`));
+  }
+  const perSlice = Math.max(1, Math.floor(settings.requests / settings.slices));
+  const rows = Object.fromEntries(
+    ROWS.map(({ key, method }) => {
+      const params = items[key];
+      // A property read: an error answered in the timed loop would be a cheaper request, the wrong thing measured.
+      const check = (response) => response.error && checkResponse(response, `${contender} ${method}`);
+      return [key, slicer(perSlice, (j) => rpc(method, params[j % params.length]), check)];
+    }),
+  );
+  const slice = (k, key) => rows[key].slice(k);
+  const latency = () => Object.fromEntries(ROWS.map(({ key }) => [key, rows[key].latency()]));
+  return { out: { answers }, slice, latency };
+}
+
+/**
+ * The elicitation round trip on one revision (settings.revision): the first round trip (its
+ * question and final answer handed to the parent, which compares the contenders'), then slices
+ * of round trips on the parent's request. A round trip is timed whole: the call, the server's
+ * question, the client's answer, the result (two requests on 2026-07-28; on 2025-11-25 one call
+ * and the server's `elicitation/create` request, answered).
+ */
+async function askingRoundTrips(projectDir, contender, settings) {
+  const modern = settings.revision === "2026-07-28";
+  let question;
+  const client = {
+    ...asking.CLIENT,
+    onRequest: (request) => ((question ??= request.params), asking.CLIENT.onRequest(request)),
+  };
+  const rpc = await rawConnect(
+    require(asking.modulePath(projectDir, contender)).createServer(),
+    settings.revision,
+    client,
+  );
+  const first = await asking.roundTrip(rpc, modern);
+  // The question as the client saw it: the input_required result's, or the elicitation/create request's.
+  const out = { question: modern ? first.asked.inputRequests : question, answer: first.response };
+  const perSlice = Math.max(1, Math.floor(settings.asks / settings.slices));
+  // A property read: an error answered in the timed loop would be a cheaper round trip, the wrong thing measured.
+  const check = ({ response }) =>
+    (response.error || response.result?.isError) && checkResponse(response, `${contender} book`);
+  const { slice, latency } = slicer(perSlice, () => asking.roundTrip(rpc, modern), check);
   return { out, slice, latency };
 }
 
@@ -131,12 +214,13 @@ async function memory(projectDir, contender, count) {
 
 async function main() {
   const [mode, projectDir, ...rest] = process.argv.slice(2);
-  if (mode === "round") {
-    const { out, slice, latency } = await round(projectDir, rest[0], JSON.parse(rest[1]));
+  if (mode === "round" || mode === "requests" || mode === "asking") {
+    const measure = { round, requests, asking: askingRoundTrips }[mode];
+    const { out, slice, latency } = await measure(projectDir, rest[0], JSON.parse(rest[1]));
     process.on("message", (message) => {
       if (message.latency) return void process.send(latency());
       if (message.slice === undefined) process.exit(0); // servers and transports stay open; nothing else to wait for
-      slice(message.slice).then((rate) => process.send({ rate }));
+      slice(message.slice, message.row).then((rate) => process.send({ rate }));
     });
     process.send({ ready: out });
     return;

@@ -13,7 +13,20 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { ROOT, TEMPLATES, generate } = require("./generate");
-const { CONTENDERS, LABELS, modulePath, child, prepare } = require("./servers");
+const { ITEMS, ROWS } = require("./prompts-resources");
+const {
+  CONTENDERS,
+  LABELS,
+  REVISIONS,
+  modulePath,
+  promptsDir,
+  askingDir,
+  compareAnswers,
+  child,
+  prepare,
+  prepareAsking,
+} = require("./servers");
+const asking = require("./asking");
 const { coldStart } = require("./cold");
 const {
   COMMANDS,
@@ -37,6 +50,14 @@ const SETTINGS = {
   calls: [40000, 800, "tools/call per contender per round after that window, for steady-state throughput"],
   slices: [20, 4, "throughput slices per round, the contenders' in turn (ratios are taken slice by slice)"],
   lists: [20, 5, "steady-state tools/list per contender per round"],
+  requests: [
+    16000,
+    300,
+    "prompts/get and resources/read per contender, row and protocol revision per round, for steady-state throughput",
+  ],
+  request_slices: [8, 3, "throughput slices per row, revision and round, the contenders' in turn"],
+  asks: [4000, 120, "elicitation round trips per contender, protocol revision and round, for throughput"],
+  ask_slices: [8, 3, "round-trip throughput slices per revision and round, the contenders' in turn"],
   cold: [8, 2, "stdio spawns per contender"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
   memory_runs: [3, 1, "memory child processes per contender"],
@@ -51,10 +72,14 @@ function readSettings(argv, env) {
   if (argv.includes("--help")) {
     for (const [name, [full, fast, what]] of Object.entries(SETTINGS))
       console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
+    console.log("--only=asking  the elicitation round trip alone (its project, its rows, the requestState's cost)");
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
-  const settings = { quick };
+  // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost).
+  const only = argv.find((a) => a.startsWith("--only="))?.split("=")[1] ?? env.BENCH_ONLY;
+  if (only !== undefined && only !== "asking") throw new Error(`bench: --only takes asking, got ${only}`);
+  const settings = { quick, only };
   for (const [name, [full, fast]] of Object.entries(SETTINGS)) {
     const flag = argv.find((a) => a.startsWith(`--${name.replace(/_/g, "-")}=`));
     const raw = flag ? flag.split("=")[1] : env[`BENCH_${name.toUpperCase()}`];
@@ -98,9 +123,12 @@ const column = (records, key) =>
   Object.fromEntries(CONTENDERS.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
 const medians = (s) => Object.fromEntries(CONTENDERS.map((c) => [c, median(s[c])]));
 
-/** A round child (bench/inproc.js round): its set-up measures, then throughput slices on request. */
-function roundChild(dir, contender, childSettings) {
-  const proc = fork(path.join(__dirname, "inproc.js"), ["round", dir, contender, JSON.stringify(childSettings)], {
+/**
+ * A round child (bench/inproc.js round, or requests for the prompts and resources): its set-up
+ * measures, then throughput slices on request (of a row, for requests).
+ */
+function roundChild(dir, contender, childSettings, mode = "round") {
+  const proc = fork(path.join(__dirname, "inproc.js"), [mode, dir, contender, JSON.stringify(childSettings)], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   const next = () =>
@@ -114,9 +142,9 @@ function roundChild(dir, contender, childSettings) {
     });
   return {
     ready: next().then((message) => message.ready),
-    slice: (k) => {
+    slice: (k, row) => {
       const answer = next().then((message) => message.rate);
-      proc.send({ slice: k });
+      proc.send({ slice: k, row });
       return answer;
     },
     latency: () => {
@@ -210,6 +238,175 @@ async function measureInProcess(dir, settings) {
     },
     setup_ms: medians(column(rounds, "setup_ms")),
   };
+}
+
+/**
+ * The prompts' and resources' rows (bench/prompts-resources.js) on both protocol revisions:
+ * in each round and revision one child per contender, each item's answer compared across them,
+ * then each row's slices, the contenders' in turn, paired slice by slice as the tools' are.
+ */
+async function measurePromptsAndResources(dir, settings) {
+  const project = promptsDir(dir);
+  const childSettings = { requests: settings.requests, slices: settings.request_slices };
+  const measured = Object.fromEntries(
+    REVISIONS.map((revision) => [
+      revision,
+      Object.fromEntries(ROWS.map(({ key }) => [key, { rounds: [], slices: [] }])),
+    ]),
+  );
+  let compared = 0;
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const revision of inTurn(REVISIONS, r)) {
+      log(`prompts and resources, ${revision}: round ${r + 1}/${settings.rounds}`);
+      const children = {};
+      const answers = {};
+      for (const c of orderOf(r)) {
+        children[c] = roundChild(project, c, { ...childSettings, revision }, "requests");
+        answers[c] = (await children[c].ready).answers; // one at a time: nothing else runs meanwhile
+      }
+      compared += compareAnswers(answers, revision);
+      const rows = measured[revision];
+      const rates = Object.fromEntries(ROWS.map(({ key }) => [key, []]));
+      for (let k = 0; k < settings.request_slices; k++) {
+        for (const { key } of ROWS) {
+          const slice = {};
+          for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k, key);
+          rates[key].push(slice);
+          rows[key].slices.push(slice);
+        }
+      }
+      const latencies = {};
+      for (const c of CONTENDERS) {
+        latencies[c] = await children[c].latency();
+        children[c].stop();
+      }
+      for (const { key } of ROWS) {
+        const perContender = column(rates[key]);
+        rows[key].rounds.push(
+          Object.fromEntries(
+            CONTENDERS.map((c) => [c, { calls_per_s: median(perContender[c]), ...latencies[c][key] }]),
+          ),
+        );
+      }
+    }
+  }
+  const rows = [];
+  for (const { key, method, label } of ROWS) {
+    for (const revision of REVISIONS) {
+      const { rounds, slices } = measured[revision][key];
+      const paired = column(slices);
+      rows.push({
+        row: key,
+        method,
+        label,
+        revision,
+        calls_per_s: medians(column(rounds, "calls_per_s")),
+        // Paired slice by slice: measured within a second of each other.
+        typemcp_over_floor: pairedRatio(paired.typemcp, paired.floor),
+        typemcp_over_zod: pairedRatio(paired.typemcp, paired.zod),
+        p50_ms: medians(column(rounds, "p50_ms")),
+        p99_ms: medians(column(rounds, "p99_ms")),
+      });
+    }
+  }
+  return { items: ITEMS, requests: settings.requests, answers_compared: compared, rows };
+}
+
+/** The order of the asking contenders in round r, as orderOf turns the tools' contenders. */
+const askingOrderOf = (r) => PERMUTATIONS[r % PERMUTATIONS.length].map((i) => asking.CONTENDERS[i]);
+
+/**
+ * The elicitation round trip (bench/asking.js) on both protocol revisions: in each round and
+ * revision one child per contender (typemcp, McpServer without and with a signed state), their
+ * final answers compared whole, then slices of round trips, the contenders' in turn, paired
+ * slice by slice. Then typemcp's requestState alone (digest, mint, open), in a child of its own.
+ */
+async function measureAsking(dir, settings) {
+  const project = askingDir(dir);
+  const names = asking.CONTENDERS;
+  const byContender = (records, key) =>
+    Object.fromEntries(names.map((c) => [c, records.map((r) => (key ? r[c][key] : r[c]))]));
+  const mediansOf = (s) => Object.fromEntries(names.map((c) => [c, median(s[c])]));
+  const measured = Object.fromEntries(REVISIONS.map((revision) => [revision, { rounds: [], slices: [] }]));
+  const seen = {};
+  let compared = 0;
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const revision of inTurn(REVISIONS, r)) {
+      log(`asking the client, ${revision}: round ${r + 1}/${settings.rounds}`);
+      const children = {};
+      const ready = {};
+      for (const c of askingOrderOf(r)) {
+        const childSettings = { asks: settings.asks, slices: settings.ask_slices, revision };
+        children[c] = roundChild(project, c, childSettings, "asking");
+        ready[c] = await children[c].ready; // one at a time: nothing else runs meanwhile
+      }
+      const text = asking.compareFinalAnswers(Object.fromEntries(names.map((c) => [c, ready[c].answer])), revision);
+      compared += names.length;
+      seen[revision] ??= { final_text: text, question: Object.fromEntries(names.map((c) => [c, ready[c].question])) };
+      const roundSlices = [];
+      for (let k = 0; k < settings.ask_slices; k++) {
+        const slice = {};
+        for (const c of askingOrderOf(r + k)) slice[c] = await children[c].slice(k);
+        roundSlices.push(slice);
+      }
+      measured[revision].slices.push(...roundSlices);
+      const rates = byContender(roundSlices);
+      const record = {};
+      for (const c of names) {
+        record[c] = { per_s: median(rates[c]), ...(await children[c].latency()) };
+        children[c].stop();
+      }
+      measured[revision].rounds.push(record);
+    }
+  }
+  const rows = REVISIONS.map((revision) => {
+    const { rounds, slices } = measured[revision];
+    const paired = byContender(slices);
+    const perS = mediansOf(byContender(rounds, "per_s"));
+    return {
+      revision,
+      round_trips_per_s: perS,
+      us_per_round_trip: Object.fromEntries(names.map((c) => [c, 1e6 / perS[c]])),
+      // Paired slice by slice: measured within a second of each other.
+      typemcp_over_zod: pairedRatio(paired.typemcp, paired.zod),
+      typemcp_over_zod_state: pairedRatio(paired.typemcp, paired.zod_state),
+      p50_ms: mediansOf(byContender(rounds, "p50_ms")),
+      p99_ms: mediansOf(byContender(rounds, "p99_ms")),
+      ...seen[revision],
+    };
+  });
+  log("asking the client: typemcp's requestState alone");
+  const state = child("asking.js", ["state"]);
+  return { round_trips: settings.asks, answers_compared: compared, rows, state };
+}
+
+function askingReport(a, settings) {
+  const names = asking.CONTENDERS;
+  const row = (label, values, ...ratios) => [label, ...names.map((c) => fmt(values[c])), ...ratios];
+  const x = (v) => `${fmt(v)}×`;
+  const rows = table(
+    ["measure", ...names.map((c) => asking.LABELS[c]), "typemcp ÷ McpServer", "typemcp ÷ McpServer, signed state"],
+    a.rows.flatMap((r) => [
+      row(
+        `one round trip, ${r.revision} (round trips/s)`,
+        r.round_trips_per_s,
+        x(r.typemcp_over_zod),
+        x(r.typemcp_over_zod_state),
+      ),
+      row(`one round trip, ${r.revision} (µs)`, r.us_per_round_trip, "", ""),
+      row(`one round trip, ${r.revision}: latency p50 (ms)`, r.p50_ms, "", ""),
+      row(`one round trip, ${r.revision}: latency p99 (ms)`, r.p99_ms, "", ""),
+    ]),
+  );
+  const s = a.state;
+  return `### Asking the client: one elicitation round trip
+
+A tool that asks the user to confirm (\`ctx.elicit<Confirm>\`, a one-field form) and answers a string, against McpServer with Zod as its docs show it (\`inputRequired\`, \`acceptedContent\`), without a requestState (its default) and with one signed and verified by \`createRequestStateCodec\`. A round trip is the call, the question, the answer and the result: on 2026-07-28 two requests (input_required, then the retry with \`inputResponses\` and the state); on 2025-11-25 one call during which the server sends \`elicitation/create\` and the client answers. ${fmt(a.round_trips)} round trips per contender, revision and round, ${settings.ask_slices} slices in turn; ${a.answers_compared} final answers compared whole, the same.
+
+${rows}
+
+typemcp's requestState alone (\`runtime/ask/state.ts\`, medians of batches of 1,000): the arguments' digest ${fmt(s.digest_us)} µs, mint ${fmt(s.mint_us)} µs, open ${fmt(s.open_us)} µs (a state of ${s.state_bytes} characters); a round trip on 2026-07-28 takes two digests, a mint and an open. For comparison, the same SHA-256 with node:crypto (synchronous): ${fmt(s.node_hash_us)} µs.
+`;
 }
 
 async function measureColdStart(dir, settings) {
@@ -407,6 +604,11 @@ function targets(r) {
   atLeast("tools/call, steady state: typemcp ÷ Zod", r.call.typemcp_over_zod, 1.5);
   atLeast("tools/call over stateless HTTP: typemcp ÷ floor", r.http.typemcp_over_floor, 0.95);
   atLeast("tools/call over stateless HTTP: typemcp ÷ Zod", r.http.typemcp_over_zod, 1.5);
+  for (const row of r.prompts_resources.rows) {
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 0.95);
+    // Never slower than McpServer.
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ McpServer`, row.typemcp_over_zod, 1);
+  }
   const firstCallOver = r.cold_start.first_call_ms.typemcp - r.cold_start.first_call_ms.floor;
   add("first call of a fresh process (stdio): typemcp − floor", firstCallOver, "≤ 1 ms", firstCallOver <= 1, "ms");
   atMost("cold start (stdio spawn → tools/list): typemcp ÷ floor", r.cold_start.typemcp_over_floor, 1.1);
@@ -523,8 +725,19 @@ function report(r, settings) {
       ),
       row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
       row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
+      ...r.prompts_resources.rows.flatMap((pr) => [
+        row(
+          `${pr.label}, ${pr.revision} (requests/s)`,
+          pr.calls_per_s,
+          x(pr.typemcp_over_floor),
+          x(pr.typemcp_over_zod),
+        ),
+        row(`${pr.label}, ${pr.revision}: latency p50 (ms)`, pr.p50_ms, "", ""),
+        row(`${pr.label}, ${pr.revision}: latency p99 (ms)`, pr.p99_ms, "", ""),
+      ]),
     ],
   );
+  const askingSection = askingReport(r.asking, settings);
   const build = table(
     [
       "tools",
@@ -579,10 +792,11 @@ function report(r, settings) {
       : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
 
-${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
+${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing. The tools rows speak 2026-07-28. Prompts and resources: ${r.prompts_resources.items} of each kind, ${fmt(r.prompts_resources.requests)} requests per row, revision and contender in each round (${settings.request_slices} slices in turn, after each contender's answers were compared: ${r.prompts_resources.answers_compared} the same); McpServer checks a prompt's arguments with Zod, and neither a resource's contents nor a template's variable.
 
 ${runtime}
 
+${askingSection}
 ### Build: the commands, whole
 
 \`tsc -p\` and \`tspc -p\` (ts-patch, live) with the typemcp plugin on the ${r.commands.tools}-tool project, tspc without the plugin (ts-patch's own share), and the same with a copy of TypeScript patched for good (\`ts-patch install\`), which runs tsc itself: each run a fresh process that starts Node, loads the compiler, builds and writes the output (to a tmpfs where there is one); ${settings.command_rounds} alternating round(s) after an untimed one. What typemcp adds to a ts-patch build: ${fmt(r.commands.plugin_over_ts_patch, 3)}× live, ${fmt(r.commands.plugin_over_patch, 3)}× patched. TypeScript 7 (the native compiler, in the same rounds): \`typemcp build\` is ${fmt(r.commands.ts7_build_over_tsc7, 3)}× its tsc alone and ${fmt(r.commands.ts7_build_over_tspc, 3)}× tspc + typemcp on TypeScript 5.9.
@@ -611,10 +825,30 @@ async function main() {
     throw new Error("bench: build the package first (npm run build)");
   const started = performance.now();
 
+  if (settings.only === "asking") {
+    log(`generating and building the elicitation round trip in ${path.relative(ROOT, dir)}`);
+    prepareAsking(dir);
+    const a = await measureAsking(dir, settings);
+    const machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+    const load = machine.loadavg.map((l) => l.toFixed(1)).join(" ");
+    process.stdout.write(
+      `${machine.cpus} CPUs, node ${process.version}, load average ${load}.\n\n${askingReport(a, settings)}\n`,
+    );
+    const { quick, ...rest } = settings;
+    const json = { bench: "typemcp", quick, settings: rest, asking: a, machine };
+    process.stdout.write(
+      JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
+        "\n",
+    );
+    process.exit(0);
+  }
+
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   const built = await prepare(dir, settings.n);
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
+  r.prompts_resources = await measurePromptsAndResources(dir, settings);
+  r.asking = await measureAsking(dir, settings);
   r.cold_start = await measureColdStart(dir, settings);
   r.memory = measureMemory(dir, settings);
   r.http = await measureHttp(dir, settings);

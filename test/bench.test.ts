@@ -34,6 +34,8 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
       "cold_start",
       "memory",
       "http",
+      "prompts_resources",
+      "asking",
       "build",
       "commands",
       "targets",
@@ -60,6 +62,77 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
     http.p99_ms,
   ]) {
     expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+  }
+  // The prompts' and resources' rows: each request on both revisions, each contender's answers
+  // compared with the floor's in every round (each item of 3 rows, typemcp's and McpServer's, on 2 revisions).
+  const promptsAndResources = result.prompts_resources;
+  expect(promptsAndResources.answers_compared).toBe(result.settings.rounds * 2 * 3 * 2 * promptsAndResources.items);
+  expect(
+    promptsAndResources.rows.map((row: { method: string; revision: string }) => `${row.method} ${row.revision}`),
+  ).toEqual([
+    "prompts/get 2025-11-25",
+    "prompts/get 2026-07-28",
+    "resources/read 2025-11-25",
+    "resources/read 2026-07-28",
+    "resources/read 2025-11-25",
+    "resources/read 2026-07-28",
+  ]);
+  for (const row of promptsAndResources.rows) {
+    for (const measure of [row.calls_per_s, row.p50_ms, row.p99_ms]) {
+      expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+      for (const value of Object.values(measure)) expect(value).toBeGreaterThan(0);
+    }
+    for (const contender of ["floor", "typemcp", "zod"])
+      expect(row.p50_ms[contender]).toBeLessThanOrEqual(row.p99_ms[contender]);
+    expect(row.typemcp_over_floor).toBeGreaterThan(0);
+    expect(row.typemcp_over_zod).toBeGreaterThan(0);
+    expect(stdout).toContain(`| ${row.label}, ${row.revision} (requests/s) |`);
+  }
+  // The elicitation round trip on both revisions: every contender answered the same final result
+  // in every round (compared whole by the harness), the text the tool returns, after the one
+  // question the build wrote the form of.
+  const { asking } = result;
+  expect(asking.answers_compared).toBe(result.settings.rounds * 2 * 3);
+  expect(asking.rows.map((row: { revision: string }) => row.revision)).toEqual(["2025-11-25", "2026-07-28"]);
+  const form = {
+    type: "object",
+    properties: { confirm: { type: "boolean", description: "Book the room?" } },
+    required: ["confirm"],
+  };
+  for (const row of asking.rows) {
+    expect(row.final_text).toBe("Booked 3 nights.");
+    for (const measure of [row.round_trips_per_s, row.us_per_round_trip, row.p50_ms, row.p99_ms]) {
+      expect(Object.keys(measure).sort()).toEqual(["typemcp", "zod", "zod_state"]);
+      for (const value of Object.values(measure)) expect(value).toBeGreaterThan(0);
+    }
+    expect(row.typemcp_over_zod).toBeGreaterThan(0);
+    expect(row.typemcp_over_zod_state).toBeGreaterThan(0);
+    expect(stdout).toContain(`| one round trip, ${row.revision} (round trips/s) |`);
+  }
+  const [legacy, modern] = asking.rows;
+  // 2025-11-25: the server's elicitation/create request, typemcp's form as the build wrote it.
+  expect(legacy.question.typemcp).toEqual({
+    message: "Book 3 nights?",
+    requestedSchema: form,
+    mode: "form",
+    _meta: { progressToken: 0 },
+  });
+  expect(legacy.question.zod.message).toBe("Book 3 nights?");
+  // 2026-07-28: the input_required result's questions, by key (typemcp's `elicit-1`, McpServer's `confirm`).
+  expect(modern.question.typemcp).toEqual({
+    "elicit-1": {
+      method: "elicitation/create",
+      params: { message: "Book 3 nights?", requestedSchema: form, mode: "form" },
+    },
+  });
+  expect(Object.keys(modern.question.zod)).toEqual(["confirm"]);
+  expect(Object.keys(modern.question.zod_state)).toEqual(["confirm"]);
+  for (const measure of ["digest_us", "mint_us", "open_us", "node_hash_us", "state_bytes"])
+    expect(asking.state[measure]).toBeGreaterThan(0);
+  const targetNames = result.targets.map((t: { name: string }) => t.name);
+  for (const row of promptsAndResources.rows) {
+    expect(targetNames).toContain(`${row.label}, ${row.revision}: typemcp ÷ floor`);
+    expect(targetNames).toContain(`${row.label}, ${row.revision}: typemcp ÷ McpServer`);
   }
   expect(result.build.sizes.length).toBeGreaterThan(0);
   // The commands: each run timed, and the ratios taken from the best runs.
@@ -88,6 +161,67 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.commands.plugin_over_patch).toBeCloseTo(best.patched / best.patched_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
+
+test("the benchmark stops when a contender answers a prompt or resource otherwise than the floor, _meta and cache fields included", () => {
+  const { compareAnswers } = require("../bench/servers") as {
+    compareAnswers: (answers: Record<string, Record<string, unknown[]>>, revision: string) => number;
+  };
+  const text = (value: string) => ({
+    contents: [{ uri: "bench://config-0", mimeType: "application/json", text: value }],
+  });
+  const message = { messages: [{ role: "user", content: { type: "text", text: "Review" } }] };
+  const answersOf = (resource: object, meta: object = {}) => ({
+    prompt: [{ result: { ...message, ...meta } }],
+    resource: [{ result: { ...resource, ...meta } }],
+    template: [{ result: { ...text("{}"), ...meta } }],
+  });
+  const modern = { resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "bench" } } };
+  const floor = answersOf(text('{ "a": 1 }'), modern);
+
+  // 3 rows of one item each, typemcp's and McpServer's compared with the floor's.
+  expect(compareAnswers({ floor, typemcp: answersOf(text('{ "a": 1 }'), modern), zod: floor }, "2026-07-28")).toBe(6);
+  expect(() =>
+    compareAnswers({ floor, typemcp: floor, zod: answersOf(text('{ "a": 2 }'), modern) }, "2026-07-28"),
+  ).toThrow(
+    `bench: McpServer+Zod answers resources/read (2026-07-28, resource 0) otherwise than the floor:\n${JSON.stringify({ ...text('{ "a": 2 }'), ...modern })}\nthe floor:\n${JSON.stringify({ ...text('{ "a": 1 }'), ...modern })}`,
+  );
+  // The fields the SDK adds count too: an answer without them, or with other cache fields, is another answer.
+  expect(() => compareAnswers({ floor, typemcp: answersOf(text('{ "a": 1 }')), zod: floor }, "2025-11-25")).toThrow(
+    "bench: typemcp answers prompts/get (2025-11-25, prompt 0) otherwise than the floor",
+  );
+  const cached = { ...modern, ttlMs: 60_000, cacheScope: "private" };
+  expect(() =>
+    compareAnswers(
+      { floor, typemcp: floor, zod: { ...floor, template: answersOf(text("{}"), cached).template } },
+      "2026-07-28",
+    ),
+  ).toThrow("bench: McpServer+Zod answers resources/read (2026-07-28, template 0) otherwise than the floor");
+});
+
+test("the benchmark stops when a contender ends the elicitation round trip otherwise than typemcp, or not with the tool's text", () => {
+  const { compareFinalAnswers } = require("../bench/asking") as {
+    compareFinalAnswers: (answers: Record<string, { result?: object; error?: object }>, revision: string) => string;
+  };
+  const booked = (text: string, more: object = {}) => ({
+    result: { content: [{ type: "text", text }], structuredContent: { result: text }, ...more },
+  });
+  const same = booked("Booked 3 nights.");
+  expect(compareFinalAnswers({ typemcp: same, zod: same, zod_state: same }, "2025-11-25")).toBe("Booked 3 nights.");
+  expect(() =>
+    compareFinalAnswers({ typemcp: same, zod: booked("Nothing booked."), zod_state: same }, "2025-11-25"),
+  ).toThrow(
+    'bench: McpServer+Zod answered the round trip (2025-11-25) with {"content":[{"type":"text","text":"Nothing booked."}],"structuredContent":{"result":"Nothing booked."}}, not the text "Booked 3 nights."',
+  );
+  const error = { error: { code: -32602, message: "Invalid or expired requestState" } };
+  expect(() => compareFinalAnswers({ typemcp: same, zod: same, zod_state: error }, "2026-07-28")).toThrow(
+    'bench: McpServer+Zod, signed state answered the round trip (2026-07-28) with {"code":-32602,"message":"Invalid or expired requestState"}',
+  );
+  // The same text is not enough: the whole result, the fields the SDK adds included.
+  const modern = booked("Booked 3 nights.", { resultType: "complete" });
+  expect(() => compareFinalAnswers({ typemcp: modern, zod: same, zod_state: modern }, "2026-07-28")).toThrow(
+    "bench: McpServer+Zod answers the round trip (2026-07-28) otherwise than typemcp",
+  );
+});
 
 test("bench/instructions.js --dry-run runs everything it would count, once, without valgrind", async () => {
   // The count itself (valgrind, ~27 minutes) is `npm run bench:instructions`, not a test.
