@@ -11,6 +11,7 @@ import { InMemoryTransport as LegacyInMemoryTransport } from "@modelcontextproto
 import { Client as V2Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { MCPServer } from "typemcp";
 import { ROOT } from "./support/build";
+import { SEP_1330_FORM } from "./support/forms";
 import { connectClient } from "./support/in-memory";
 
 const BUILT = path.join(ROOT, ".build", "everything-sources");
@@ -270,37 +271,7 @@ const DEFAULTS_FORM = {
   },
   required: ["name", "age", "score", "status", "verified"],
 };
-const CHOICES_FORM = {
-  type: "object",
-  properties: {
-    untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
-    titledSingle: {
-      type: "string",
-      oneOf: [
-        { const: "value1", title: "First Option" },
-        { const: "value2", title: "Second Option" },
-        { const: "value3", title: "Third Option" },
-      ],
-    },
-    legacyEnum: {
-      type: "string",
-      enum: ["opt1", "opt2", "opt3"],
-      enumNames: ["Option One", "Option Two", "Option Three"],
-    },
-    untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
-    titledMulti: {
-      type: "array",
-      items: {
-        anyOf: [
-          { const: "value1", title: "First Choice" },
-          { const: "value2", title: "Second Choice" },
-          { const: "value3", title: "Third Choice" },
-        ],
-      },
-    },
-  },
-  required: ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"],
-};
+const CHOICES_FORM = SEP_1330_FORM;
 
 describe.each(["2026-07-28", "2025-11-25"] as const)("asking the %s client", (revision) => {
   let mcp: MCPServer;

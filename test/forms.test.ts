@@ -8,50 +8,17 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { CONTRACT_VERSION } from "typemcp";
 import { emittedForms } from "./support/emitted-contracts";
+import { SEP_1330_FORM } from "./support/forms";
 import { FIXTURES_OUT } from "./support/fixtures";
 import { compileSnippets, type SnippetResult } from "./support/snippets";
 
 const v = CONTRACT_VERSION;
 
 /** The SEP-1330 type's form: the five enum shapes the conformance suite asks for. */
-export const SEP_1330 = {
-  v,
-  name: "EnumForm",
-  requestedSchema: {
-    type: "object",
-    properties: {
-      untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
-      titledSingle: {
-        type: "string",
-        oneOf: [
-          { const: "value1", title: "First Option" },
-          { const: "value2", title: "Second Option" },
-          { const: "value3", title: "Third Option" },
-        ],
-      },
-      legacyEnum: {
-        type: "string",
-        enum: ["opt1", "opt2", "opt3"],
-        enumNames: ["Option One", "Option Two", "Option Three"],
-      },
-      untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
-      titledMulti: {
-        type: "array",
-        items: {
-          anyOf: [
-            { const: "value1", title: "First Choice" },
-            { const: "value2", title: "Second Choice" },
-            { const: "value3", title: "Third Choice" },
-          ],
-        },
-      },
-    },
-    required: ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"],
-  },
-};
+const SEP_1330 = { v, name: "EnumForm", requestedSchema: SEP_1330_FORM };
 
 /** The SEP-1034 type's form: a default for every primitive. */
-export const SEP_1034 = {
+const SEP_1034 = {
   v,
   name: "Defaults",
   requestedSchema: {
