@@ -19,13 +19,57 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export const MAX_PROBLEMS = 20;
 
 /**
+ * Visits every place of a model from its root, with its path (`result.items[].owner`): each
+ * node, and each property with its own annotations, once per named type (a recursive type is
+ * walked once).
+ */
+function walkPlaces(
+  model: Model,
+  path: string,
+  visit: {
+    node(m: Model, at: string): void;
+    property(p: { tagProblems?: string[]; keywords?: Keywords }, at: string): void;
+  },
+): void {
+  const seen = new Set<Definition>();
+  const walk = (m: Model, at: string): void => {
+    visit.node(m, at);
+    switch (m.kind) {
+      case "array":
+        return walk(m.items, `${at}[]`);
+      case "tuple":
+        m.elements.forEach((element, i) => walk(element, `${at}[${i}]`));
+        if (m.rest) walk(m.rest, `${at}[]`);
+        return;
+      case "object":
+        for (const p of m.properties) {
+          if (p.absent) continue;
+          const place = IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`;
+          visit.property(p, place);
+          walk(p.model, place);
+        }
+        if (m.additional) walk(m.additional, `${at}[key]`);
+        for (const { model: value } of m.patterns ?? []) walk(value, `${at}[key]`);
+        return;
+      case "union":
+        for (const member of m.members) walk(member, at);
+        return;
+      case "ref":
+        if (seen.has(m.definition)) return;
+        seen.add(m.definition);
+        return walk(m.definition.model, at);
+    }
+  };
+  walk(model, path);
+}
+
+/**
  * Walks a tool's model from its root (`result`, or a parameter's name) and lists every
  * unsupported part, and every JSDoc tag left out, with its path. Models are shared between tools, so problems are found
  * here, per use, rather than when the type was parsed.
  */
 export function findProblems(model: Model, path: string): Problem[] {
   const problems: Problem[] = [];
-  const seen = new Set<Definition>();
   // Beyond the listed ones, what the others are: the note says so, for the caller to decide on the whole.
   let more = false;
   let moreLost = false;
@@ -39,38 +83,14 @@ export function findProblems(model: Model, path: string): Problem[] {
   const tags = (messages: string[] | undefined, at: string): void => {
     for (const message of messages ?? []) report({ path: at, message, tag: true });
   };
-  const walk = (m: Model, at: string): void => {
-    tags(m.tagProblems, at);
-    switch (m.kind) {
-      case "unsupported":
+  walkPlaces(model, path, {
+    node(m, at) {
+      tags(m.tagProblems, at);
+      if (m.kind === "unsupported")
         report(m.lost ? { path: at, message: m.message, lost: true } : { path: at, message: m.message });
-        return;
-      case "array":
-        return walk(m.items, `${at}[]`);
-      case "tuple":
-        m.elements.forEach((element, i) => walk(element, `${at}[${i}]`));
-        if (m.rest) walk(m.rest, `${at}[]`);
-        return;
-      case "object":
-        for (const p of m.properties) {
-          if (p.absent) continue;
-          const path = IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`;
-          tags(p.tagProblems, path);
-          walk(p.model, path);
-        }
-        if (m.additional) walk(m.additional, `${at}[key]`);
-        for (const { model } of m.patterns ?? []) walk(model, `${at}[key]`);
-        return;
-      case "union":
-        for (const member of m.members) walk(member, at);
-        return;
-      case "ref":
-        if (seen.has(m.definition)) return;
-        seen.add(m.definition);
-        return walk(m.definition.model, at);
-    }
-  };
-  walk(model, path);
+    },
+    property: (p, at) => tags(p.tagProblems, at),
+  });
   if (more) {
     const note: Problem = {
       path,
@@ -106,7 +126,6 @@ export function describeProblem(toolName: string, problem: Problem): string {
  */
 export function findBacktrackingPatterns(model: Model, path: string, keywords?: Keywords): Problem[] {
   const found: Problem[] = [];
-  const seen = new Set<Definition | Model>();
   const check = (k: Keywords | undefined, at: string): void => {
     const pattern = k?.pattern;
     if (typeof pattern !== "string" || found.length >= MAX_PROBLEMS) return;
@@ -117,37 +136,7 @@ export function findBacktrackingPatterns(model: Model, path: string, keywords?: 
         message: `the pattern ${JSON.stringify(pattern)} holds ${reason}, which the linear-time engine does not run: V8's backtracking engine checks it, and a value it cannot decide in 100 ms is refused`,
       });
   };
-  const walk = (m: Model, at: string): void => {
-    if (seen.has(m)) return;
-    seen.add(m);
-    check(m.keywords, at);
-    switch (m.kind) {
-      case "array":
-        return walk(m.items, `${at}[]`);
-      case "tuple":
-        m.elements.forEach((element, i) => walk(element, `${at}[${i}]`));
-        if (m.rest) walk(m.rest, `${at}[]`);
-        return;
-      case "object":
-        for (const p of m.properties) {
-          if (p.absent) continue;
-          const at_ = IDENTIFIER.test(p.name) ? `${at}.${p.name}` : `${at}[${JSON.stringify(p.name)}]`;
-          check(p.keywords, at_);
-          walk(p.model, at_);
-        }
-        if (m.additional) walk(m.additional, `${at}[key]`);
-        for (const { model: value } of m.patterns ?? []) walk(value, `${at}[key]`);
-        return;
-      case "union":
-        for (const member of m.members) walk(member, at);
-        return;
-      case "ref":
-        if (seen.has(m.definition)) return;
-        seen.add(m.definition);
-        return walk(m.definition.model, at);
-    }
-  };
   check(keywords, path);
-  walk(model, path);
+  walkPlaces(model, path, { node: (m, at) => check(m.keywords, at), property: (p, at) => check(p.keywords, at) });
   return found;
 }
