@@ -36,24 +36,28 @@ export type RegistrationKind = "tool" | "prompt" | "resource";
 const METHODS: ReadonlySet<string> = new Set<RegistrationKind>(["tool", "prompt", "resource"]);
 
 /**
- * A fast pass before the checker decides: can this callee be something called `tool`,
- * `prompt` or `resource` at all? Resolving a call's signature type-checks it, and the
- * transformer sees every call of the program; names cost nothing. `mcp.tool`, `mcp["prompt"]`,
- * `tool` (the decorator, even imported under another name) and `const { resource: register } =
- * mcp` pass; `register` bound any other way (`mcp.tool.bind(mcp)`) loses the method's
- * declaration anyway.
+ * A fast pass before the checker decides: can this callee be a method named one of `names`
+ * at all? Resolving a call's signature type-checks it, and the transformer sees every call of
+ * the program; names cost nothing. `mcp.tool`, `mcp["prompt"]`, `tool` (even imported under
+ * another name, when `alsoImported`) and `const { resource: register } = mcp` pass; a name
+ * bound any other way (`mcp.tool.bind(mcp)`) loses the method's declaration anyway.
  */
-function mayRegister(callee: ts.Expression, checker: TypeChecker): boolean {
+export function mayCall(
+  callee: ts.Expression,
+  checker: TypeChecker,
+  names: ReadonlySet<string>,
+  alsoImported?: string,
+): boolean {
   const { syntax } = checker;
-  if (syntax.isPropertyAccessExpression(callee)) return METHODS.has(callee.name.text);
+  if (syntax.isPropertyAccessExpression(callee)) return names.has(callee.name.text);
   if (syntax.isElementAccessExpression(callee))
-    return syntax.isStringLiteralLike(callee.argumentExpression) && METHODS.has(callee.argumentExpression.text);
+    return syntax.isStringLiteralLike(callee.argumentExpression) && names.has(callee.argumentExpression.text);
   if (!syntax.isIdentifier(callee)) return false;
-  if (METHODS.has(callee.text)) return true;
+  if (names.has(callee.text)) return true;
   let symbol = checker.symbolAt(callee);
   if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
   if (!symbol) return false;
-  if (checker.symbolName(symbol) === "tool") return true;
+  if (alsoImported !== undefined && checker.symbolName(symbol) === alsoImported) return true;
   return checker
     .declarations(symbol)
     .some(
@@ -61,7 +65,7 @@ function mayRegister(callee: ts.Expression, checker: TypeChecker): boolean {
         syntax.isBindingElement(d) &&
         d.propertyName !== undefined &&
         syntax.isIdentifier(d.propertyName) &&
-        METHODS.has(d.propertyName.text),
+        names.has(d.propertyName.text),
     );
 }
 
@@ -94,7 +98,7 @@ export function functionIndex(registration: Registration): number | undefined {
  */
 export function registrationOf(call: ts.CallExpression, checker: TypeChecker): Registration | undefined {
   const { syntax } = checker;
-  if (!mayRegister(call.expression, checker)) return undefined;
+  if (!mayCall(call.expression, checker, METHODS, "tool")) return undefined;
   const declaration = checker.resolvedDeclaration(call);
   if (!declaration || !isTypemcpFile(declaration.getSourceFile().fileName)) return undefined;
   const name = (declaration as ts.NamedDeclaration).name;

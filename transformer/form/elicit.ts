@@ -1,36 +1,12 @@
 import type * as ts from "typescript";
 import type { Type, TypeChecker } from "../checker/checker";
-import { SymbolFlags, TypeFlags } from "../checker/flags";
-import { isTypemcpFile } from "../registration";
+import { TypeFlags } from "../checker/flags";
+import { isTypemcpFile, mayCall } from "../registration";
 
 /** Where the form goes among `ctx.elicit(message, options?)`'s arguments: after the options. */
 export const FORM_INDEX = 2;
 
-/**
- * A fast pass before the checker decides, as for registrations (registration.ts): can this
- * callee be an `elicit` method at all? `ctx.elicit`, `ctx["elicit"]`, and `elicit` bound from
- * a destructured context (`const { elicit } = ctx`, or renamed) pass.
- */
-function mayElicit(callee: ts.Expression, checker: TypeChecker): boolean {
-  const { syntax } = checker;
-  if (syntax.isPropertyAccessExpression(callee)) return callee.name.text === "elicit";
-  if (syntax.isElementAccessExpression(callee))
-    return syntax.isStringLiteralLike(callee.argumentExpression) && callee.argumentExpression.text === "elicit";
-  if (!syntax.isIdentifier(callee)) return false;
-  if (callee.text === "elicit") return true;
-  let symbol = checker.symbolAt(callee);
-  if (symbol && checker.symbolFlags(symbol) & SymbolFlags.Alias) symbol = checker.aliasedSymbol(symbol);
-  if (!symbol) return false;
-  return checker
-    .declarations(symbol)
-    .some(
-      (d) =>
-        syntax.isBindingElement(d) &&
-        d.propertyName !== undefined &&
-        syntax.isIdentifier(d.propertyName) &&
-        d.propertyName.text === "elicit",
-    );
-}
+const ELICIT: ReadonlySet<string> = new Set(["elicit"]);
 
 /**
  * Whether a call is `ctx.elicit<T>(...)`: the checker resolves its callee to the `elicit`
@@ -39,7 +15,8 @@ function mayElicit(callee: ts.Expression, checker: TypeChecker): boolean {
  * An `elicit` method of anything else is left alone.
  */
 export function isElicitCall(call: ts.CallExpression, checker: TypeChecker): boolean {
-  if (!mayElicit(call.expression, checker)) return false;
+  // A fast pass by name first (`ctx.elicit`, `ctx["elicit"]`, a destructured `elicit`), as for registrations.
+  if (!mayCall(call.expression, checker, ELICIT)) return false;
   const declaration = checker.resolvedDeclaration(call);
   if (!declaration || !checker.syntax.isMethodSignature(declaration)) return false;
   const name = declaration.name;
