@@ -7,6 +7,7 @@
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { digest } from "../runtime/ask/state";
 import { withoutServerInfo } from "./support/observe";
+import { answerOf, modernPost } from "./support/raw-http";
 import { CONTRACT_VERSION, MCPServer, type FormContract, type ToolContext, type ToolContract } from "typemcp";
 
 const REVISIONS = ["2026-07-28", "2025-11-25"] as const;
@@ -401,34 +402,8 @@ describe("requestState on the wire (2026-07-28, Streamable HTTP)", () => {
     return mcp.handler();
   }
 
-  async function call(handler: ReturnType<MCPServer["handler"]>, params: Record<string, unknown>) {
-    const response = await handler.fetch(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        headers: {
-          host: "localhost",
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-method": "tools/call",
-          "mcp-name": "greet",
-          "mcp-protocol-version": "2026-07-28",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...params, _meta: ENVELOPE } }),
-      }),
-    );
-    const text = await response.text();
-    // A JSON answer, or one SSE event carrying it.
-    const json = text.startsWith("{")
-      ? text
-      : text
-          .split("\n")
-          .find((line) => line.startsWith("data: "))!
-          .slice(6);
-    return JSON.parse(json) as {
-      result?: Record<string, unknown>;
-      error?: { code: number; message: string; data?: unknown };
-    };
-  }
+  const call = async (handler: ReturnType<MCPServer["handler"]>, params: Record<string, unknown>) =>
+    answerOf(await modernPost(handler, "tools/call", { name: "greet", ...params }, ENVELOPE));
 
   const accept = (content: object) => ({ action: "accept", content });
 

@@ -12,14 +12,9 @@ import type { HttpHandlerOptions, MCPServer } from "typemcp";
 import { fixtures, FIXTURES_OUT } from "./support/fixtures";
 import { CLIENTS, type AnyClient, type ClientKind } from "./support/in-memory";
 import { observe, withoutServerInfo } from "./support/observe";
+import { ENVELOPE, modernPost, post, URL_ } from "./support/raw-http";
 
-const URL_ = "http://localhost/mcp";
 const forecast = fixtures().find((f) => f.name === "seed_get_forecast")!;
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 
 type Handler = ReturnType<MCPServer["handler"]>;
 
@@ -51,38 +46,6 @@ async function connectHttp(handler: Handler, kind: ClientKind): Promise<AnyClien
       withoutServerInfo(await callTool(...args), client.getServerVersion());
   }
   return client as unknown as AnyClient;
-}
-
-/** A raw JSON-RPC POST, as a client nobody controls would send it. */
-function post(handler: Handler, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return handler.fetch(
-    new Request(URL_, {
-      method: "POST",
-      // A Request built here has no Host header unless given one (a runtime's incoming requests all have one).
-      headers: {
-        host: "localhost",
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  );
-}
-
-/** A 2026-07-28 request: the envelope in `_meta`, the method (and tool) in headers, as the spec has clients send them. */
-function modernPost(
-  handler: Handler,
-  method: string,
-  params: Record<string, unknown> = {},
-  meta: Record<string, unknown> = ENVELOPE,
-): Promise<Response> {
-  const headers: Record<string, string> = {
-    "mcp-method": method,
-    "mcp-protocol-version": String(meta["io.modelcontextprotocol/protocolVersion"]),
-  };
-  if (typeof params.name === "string") headers["mcp-name"] = params.name;
-  return post(handler, { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: meta } }, headers);
 }
 
 describe.each(CLIENTS)("the %s client", (kind) => {
