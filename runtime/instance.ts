@@ -15,6 +15,7 @@ import type { CacheHint } from "./kinds";
 import type { Lifecycle } from "./lifecycle";
 import type { ListKind, Registry } from "./registry";
 import { errorResult } from "./tool";
+import { serverClass } from "./trace";
 
 /** What every server instance is made with: the MCPServer's identity and list cache hints. */
 export interface InstanceSettings {
@@ -89,7 +90,9 @@ export class Instances {
     if (resources) capabilities.resources = { subscribe: true, listChanged: true };
     if (completions) capabilities.completions = {};
     const lists = settings.listCache ?? DEFAULT_LIST_CACHE;
-    const server = new Server(
+    // The SDK's Server, or one that traces each request when the application has OpenTelemetry (runtime/trace.ts).
+    const ServerClass = serverClass(registry);
+    const server = new ServerClass(
       { name: settings.name, version: settings.version },
       {
         capabilities,

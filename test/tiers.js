@@ -34,6 +34,8 @@ const fast = [
   "everything.test.ts",
   // Streamable HTTP through the Web-standard entry (Request → Response), in process.
   "http-handler.test.ts",
+  // OpenTelemetry spans per request, in memory and through mcp.handler(), read from the in-memory exporter.
+  "traces.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
