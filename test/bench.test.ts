@@ -257,3 +257,17 @@ test("bench/instructions.js refuses an argument it does not know, before any wor
     stderr: expect.stringContaining("bench: unknown argument --dryrun (--n=, --warmup=, --calls=, --dry-run)"),
   });
 });
+
+test("bench/traces.js runs its three settings on both revisions and prints their JSON", async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, "bench", "traces.js"), "--calls=50", "--rounds=1"],
+    { cwd: ROOT },
+  );
+  const result = JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, Record<string, { perSecond: number }>>;
+  expect(Object.keys(result)).toEqual(["2025-11-25", "2026-07-28"]);
+  for (const revision of Object.values(result)) {
+    expect(Object.keys(revision)).toEqual(["absent", "no provider", "recording"]);
+    for (const { perSecond } of Object.values(revision)) expect(perSecond).toBeGreaterThan(0);
+  }
+});
