@@ -34,6 +34,8 @@ const fast = [
   "everything.test.ts",
   // Streamable HTTP through the Web-standard entry (Request → Response), in process.
   "http-handler.test.ts",
+  // What a Cloudflare Worker's top level allows: no stdio module, no random value until a request.
+  "workers-start.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
