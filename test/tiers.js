@@ -76,6 +76,9 @@ const e2e = [
   "fuzz7.test.ts",
   "consumer.test.ts",
   "toolchains.test.ts",
+  // docs/deployment.md's Workers, Deno and Bun recipes and the README's Inspector commands, on
+  // those runtimes as npm installs them (into .build/runtimes).
+  "runtimes.test.ts",
   "bench.test.ts",
 ];
 
