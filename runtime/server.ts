@@ -19,9 +19,17 @@ import type { HttpOptions } from "./node-http";
 import { RegisteredPrompt } from "./prompt";
 import { Registry } from "./registry";
 import { RegisteredResource } from "./resource";
-import { serveConnection, stdioTransport } from "./stdio";
 import { catchUnhandledRejections } from "./background";
 import { RegisteredTool, type ToolFunction, type ToolOptions } from "./tool";
+
+/**
+ * typemcp's stdio module, loaded when a connection is first served: it extends `node:events`'
+ * EventEmitter, which a Cloudflare Worker's bundle has no module for, so `mcp.handler()` there
+ * must not load it (docs/deployment.md, "Cloudflare Workers").
+ */
+function stdioModule(): typeof import("./stdio") {
+  return require("./stdio") as typeof import("./stdio");
+}
 
 export interface ServerOptions {
   /** The server's version, in `server/discover` and `initialize`. Default "1.0.0". */
@@ -285,7 +293,7 @@ export class MCPServer {
    */
   async connect(transport: Transport): Promise<void> {
     this.prepare();
-    const connection = serveConnection(transport, () => (this.latest = this.instances.create(true)));
+    const connection = stdioModule().serveConnection(transport, () => (this.latest = this.instances.create(true)));
     this.connections.add(connection);
     const onclose = transport.onclose;
     // serveStdio has set the transport up and started it by the time it returns.
@@ -309,7 +317,7 @@ export class MCPServer {
     process.once("SIGINT", exit);
     const transport = options.transport ?? "stdio";
     if (transport === "stdio") {
-      await this.connect(stdioTransport(exit));
+      await this.connect(stdioModule().stdioTransport(exit));
       return {};
     }
     if (transport !== "http")

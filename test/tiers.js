@@ -36,6 +36,8 @@ const fast = [
   "http-handler.test.ts",
   // OpenTelemetry spans per request, in memory and through mcp.handler(), read from the in-memory exporter.
   "traces.test.ts",
+  // What a Cloudflare Worker's top level allows: no stdio module, no random value until a request.
+  "workers-start.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
@@ -76,6 +78,9 @@ const e2e = [
   "fuzz7.test.ts",
   "consumer.test.ts",
   "toolchains.test.ts",
+  // docs/deployment.md's Workers, Deno and Bun recipes and the README's Inspector commands, on
+  // those runtimes as npm installs them (into .build/runtimes).
+  "runtimes.test.ts",
   "bench.test.ts",
 ];
 

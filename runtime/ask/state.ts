@@ -71,7 +71,8 @@ function keyLength(key: string | Uint8Array): number {
 
 /** Signs and checks states for one MCPServer. */
 export class RequestStates {
-  private readonly codec;
+  private readonly given: string | Uint8Array | undefined;
+  private made?: ReturnType<typeof createRequestStateCodec<StatePayload>>;
   /** The key was given (option or environment), not made by this process. */
   private readonly shared: boolean;
   private readonly ttlSeconds: number;
@@ -85,10 +86,21 @@ export class RequestStates {
         `typemcp: ${where} must be at least ${MIN_KEY_BYTES} bytes (got ${keyLength(given)}): for example \`openssl rand -base64 32\``,
       );
     }
+    this.given = given;
     this.shared = given !== undefined;
     this.ttlSeconds = settings.ttlSeconds ?? 600;
-    const key = given ?? crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES));
-    this.codec = createRequestStateCodec<StatePayload>({ key, ttlSeconds: this.ttlSeconds });
+  }
+
+  /**
+   * The codec, made when a state is first minted or opened, not in the constructor: a key this
+   * process makes comes from `crypto.getRandomValues`, which a Cloudflare Worker refuses outside
+   * a request, and `new MCPServer` runs at a module's top level (docs/deployment.md).
+   */
+  private get codec(): ReturnType<typeof createRequestStateCodec<StatePayload>> {
+    return (this.made ??= createRequestStateCodec<StatePayload>({
+      key: this.given ?? crypto.getRandomValues(new Uint8Array(MIN_KEY_BYTES)),
+      ttlSeconds: this.ttlSeconds,
+    }));
   }
 
   mint(payload: StatePayload): Promise<string> {
