@@ -34,7 +34,7 @@ export interface Issue {
   expected?: unknown;
   /** The value found there. */
   value: unknown;
-  /** Found inside a `$ref` within a union's branch: kept when no branch fits (see Compiler.union). */
+  /** Found inside a `$ref` within a union's branch: kept when no branch fits (see CheckBuilder.union). */
   viaRef?: boolean;
   /** The places in `path` whose key the value chose (a record's key, an undeclared one), not the schema. */
   dataKeys?: readonly number[];
@@ -79,7 +79,7 @@ interface Run {
   ancestors: object[];
   /** Look for cycles at every level (see CHECKED_DEPTH). */
   everyLevel: boolean;
-  /** Inside a `$ref` entered within the union branch being tried (see Compiler.union). */
+  /** Inside a `$ref` entered within the union branch being tried (see CheckBuilder.union). */
   insideRef: boolean;
   /**
    * Strings a pattern refused in the first pass, shared with the second: a refused string is
@@ -273,8 +273,11 @@ const KEYWORDS = new Set([
   "format",
 ]);
 
-/** The compiler of one schema document: `$ref`s resolve against its root, each target compiled once. */
-class Compiler {
+/**
+ * Builds the checks of one schema document (a closure per keyword): `$ref`s resolve against its
+ * root, each target built once. Not a compiler of code: nothing is generated (see checkerOf).
+ */
+class CheckBuilder {
   private readonly refs = new Map<string, Check>();
   private readonly refTypes = new Map<string, Set<string> | undefined>();
 
@@ -809,7 +812,7 @@ export interface Checker {
 export const LISTED_ISSUES = 50;
 
 function compileChecker(schema: JsonSchema): Checker {
-  const compiled = new Compiler(schema).compile(schema);
+  const compiled = new CheckBuilder(schema).compile(schema);
   const pass = (
     value: unknown,
     project: boolean,

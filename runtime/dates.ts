@@ -87,7 +87,8 @@ function at(key: string | number, value: unknown, revive: Revive): unknown {
   }
 }
 
-class Compiler {
+/** Builds the revivers of one date plan: a closure per node, each named plan built once. */
+class ReviverBuilder {
   private readonly named = new Map<string, Revive>();
 
   constructor(private readonly defs: Record<string, DateNode>) {}
@@ -164,6 +165,6 @@ class Compiler {
  * does not define; a call throws a DateError for a string no Date is made of.
  */
 export function dateReviver(plan: DatePlan): (args: Record<string, unknown>) => Record<string, unknown> {
-  const revive = new Compiler(plan.defs ?? {}).compile(plan.arguments);
+  const revive = new ReviverBuilder(plan.defs ?? {}).compile(plan.arguments);
   return (args) => revive(args) as Record<string, unknown>;
 }
