@@ -1,5 +1,6 @@
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { JsonSchema } from "./contract";
+import { setOwn } from "./own";
 import {
   BACKTRACKING_CHECK_MS,
   BACKTRACKING_RUN_MS,
@@ -667,7 +668,7 @@ class CheckBuilder {
           const checked = checks[i](item, run);
           if (run.failed) return value;
           if (out && checked !== undefined) {
-            if (protoKeys[i]) define(out, key, checked);
+            if (protoKeys[i]) setOwn(out, key, checked);
             else out[key] = checked;
           }
         }
@@ -710,7 +711,7 @@ class CheckBuilder {
         if (hasOwn(object, key)) this.property(out, key, object[key], checks[i], run);
       }
       if (!out) return value;
-      if (undeclared) for (const key of Object.keys(undeclared)) define(out, key, undeclared[key]);
+      if (undeclared) for (const key of Object.keys(undeclared)) setOwn(out, key, undeclared[key]);
       return out;
     };
   }
@@ -726,7 +727,7 @@ class CheckBuilder {
   ): Record<string, unknown> | undefined {
     if (!run.tracking) {
       const item = check(value, run);
-      if (out && item !== undefined) define(out, key, item);
+      if (out && item !== undefined) setOwn(out, key, item);
       return out;
     }
     if (undeclared) run.dataKeys.push(run.path.length);
@@ -734,7 +735,7 @@ class CheckBuilder {
     const item = check(value, run);
     run.path.pop();
     if (undeclared) run.dataKeys.pop();
-    if (out && item !== undefined) define(out, key, item);
+    if (out && item !== undefined) setOwn(out, key, item);
     return out;
   }
 }
@@ -753,13 +754,6 @@ function record(run: Run, issue: Issue): void {
   run.total++;
   if (issue.viaRef) run.viaRefTotal++;
   if (run.issues.length < run.limit) run.issues.push(issue);
-}
-
-/** Sets a key as data: a "__proto__" key (JSON.parse makes it an own property) never becomes the prototype. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** Indices of two equal items among scalars, found as JSON Schema validators find them (from the end, by value). */

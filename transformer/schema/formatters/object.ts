@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../../../runtime/contract";
-import { annotate, setOwn } from "../annotate";
+import { setOwn } from "../../../runtime/own";
+import { annotate } from "../annotate";
 import type { ModelFormatter } from "../formatter";
 
 export const objectFormatter: ModelFormatter<"object"> = {
