@@ -185,6 +185,13 @@ function registrationCount(kinds: readonly RegistrationKind[]): string {
   return `${plural(kinds.length, "registration")} (${counts.map(({ kind, count }) => plural(count, kind)).join(", ")})`;
 }
 
+/** Diagnostics, then the summary line, on stdout; with `--pretty`, a blank line between them, as tsc leaves one. */
+function printReport(diagnostics: readonly Reported[], pretty: boolean, summaryLine: string): void {
+  let output = diagnostics.length ? format(diagnostics, pretty) : "";
+  if (pretty && diagnostics.length) output += "\n";
+  process.stdout.write(output + summaryLine);
+}
+
 /**
  * What `check` and `build` print after the diagnostics: how many registrations of each kind,
  * errors (the compiler's and typemcp's: `compilerErrors` counts those given only as tsc's
@@ -210,14 +217,15 @@ function checkOnce(session: Session, args: Arguments): number {
     ...typemcp,
   ]);
   const pretty = prettyFor(session, args.pretty);
-  let output = all.length ? format(all, pretty) : "";
-  if (pretty && all.length) output += "\n";
-  output += summary(
-    registrations.map((r) => r.registration.registers),
-    "checked",
+  printReport(
     all,
+    pretty,
+    summary(
+      registrations.map((r) => r.registration.registers),
+      "checked",
+      all,
+    ),
   );
-  process.stdout.write(output);
   return all.some(isError) ? 1 : 0;
 }
 
@@ -237,25 +245,23 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
       ...[...compiled, ...forms].flatMap((c) => c.diagnostics),
       ...placed.diagnostics,
     ]);
-    let output = typemcp.length ? format(typemcp, pretty) : "";
-    if (pretty && typemcp.length) output += "\n";
-    output += summary(
-      compiled.map((c) => c.registration.registers),
-      "built",
+    printReport(
       typemcp,
-      tscErrorCount(tsc.output, pretty),
+      pretty,
+      summary(
+        compiled.map((c) => c.registration.registers),
+        "built",
+        typemcp,
+        tscErrorCount(tsc.output, pretty),
+      ),
     );
-    process.stdout.write(output);
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
     return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
   }
   const { buildOnTs5 } = require("./ts5") as typeof import("./ts5");
   const { diagnostics, registrations } = buildOnTs5(session as import("./ts5").Ts5Session);
   const all = sortAndDeduplicate<Reported>(diagnostics);
-  let output = all.length ? format(all, pretty) : "";
-  if (pretty && all.length) output += "\n";
-  output += summary(registrations, "built", all);
-  process.stdout.write(output);
+  printReport(all, pretty, summary(registrations, "built", all));
   return all.some(isError) ? 1 : 0;
 }
 

@@ -8,7 +8,7 @@ import type { CompiledForm, CompiledRegistration } from "../transformer/compile"
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
 import type { Registration } from "../transformer/registration";
-import { setOwn } from "../transformer/schema/writer";
+import { setOwn } from "../runtime/own";
 import type { Reported } from "./format";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */

@@ -1,5 +1,6 @@
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { JsonSchema } from "./contract";
+import { setOwn } from "./own";
 import {
   BACKTRACKING_CHECK_MS,
   BACKTRACKING_RUN_MS,
@@ -34,7 +35,7 @@ export interface Issue {
   expected?: unknown;
   /** The value found there. */
   value: unknown;
-  /** Found inside a `$ref` within a union's branch: kept when no branch fits (see Compiler.union). */
+  /** Found inside a `$ref` within a union's branch: kept when no branch fits (see CheckBuilder.union). */
   viaRef?: boolean;
   /** The places in `path` whose key the value chose (a record's key, an undeclared one), not the schema. */
   dataKeys?: readonly number[];
@@ -79,7 +80,7 @@ interface Run {
   ancestors: object[];
   /** Look for cycles at every level (see CHECKED_DEPTH). */
   everyLevel: boolean;
-  /** Inside a `$ref` entered within the union branch being tried (see Compiler.union). */
+  /** Inside a `$ref` entered within the union branch being tried (see CheckBuilder.union). */
   insideRef: boolean;
   /**
    * Strings a pattern refused in the first pass, shared with the second: a refused string is
@@ -273,8 +274,11 @@ const KEYWORDS = new Set([
   "format",
 ]);
 
-/** The compiler of one schema document: `$ref`s resolve against its root, each target compiled once. */
-class Compiler {
+/**
+ * Builds the checks of one schema document (a closure per keyword): `$ref`s resolve against its
+ * root, each target built once. Not a compiler of code: nothing is generated (see checkerOf).
+ */
+class CheckBuilder {
   private readonly refs = new Map<string, Check>();
   private readonly refTypes = new Map<string, Set<string> | undefined>();
 
@@ -664,7 +668,7 @@ class Compiler {
           const checked = checks[i](item, run);
           if (run.failed) return value;
           if (out && checked !== undefined) {
-            if (protoKeys[i]) define(out, key, checked);
+            if (protoKeys[i]) setOwn(out, key, checked);
             else out[key] = checked;
           }
         }
@@ -707,7 +711,7 @@ class Compiler {
         if (hasOwn(object, key)) this.property(out, key, object[key], checks[i], run);
       }
       if (!out) return value;
-      if (undeclared) for (const key of Object.keys(undeclared)) define(out, key, undeclared[key]);
+      if (undeclared) for (const key of Object.keys(undeclared)) setOwn(out, key, undeclared[key]);
       return out;
     };
   }
@@ -723,7 +727,7 @@ class Compiler {
   ): Record<string, unknown> | undefined {
     if (!run.tracking) {
       const item = check(value, run);
-      if (out && item !== undefined) define(out, key, item);
+      if (out && item !== undefined) setOwn(out, key, item);
       return out;
     }
     if (undeclared) run.dataKeys.push(run.path.length);
@@ -731,7 +735,7 @@ class Compiler {
     const item = check(value, run);
     run.path.pop();
     if (undeclared) run.dataKeys.pop();
-    if (out && item !== undefined) define(out, key, item);
+    if (out && item !== undefined) setOwn(out, key, item);
     return out;
   }
 }
@@ -750,13 +754,6 @@ function record(run: Run, issue: Issue): void {
   run.total++;
   if (issue.viaRef) run.viaRefTotal++;
   if (run.issues.length < run.limit) run.issues.push(issue);
-}
-
-/** Sets a key as data: a "__proto__" key (JSON.parse makes it an own property) never becomes the prototype. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** Indices of two equal items among scalars, found as JSON Schema validators find them (from the end, by value). */
@@ -809,7 +806,7 @@ export interface Checker {
 export const LISTED_ISSUES = 50;
 
 function compileChecker(schema: JsonSchema): Checker {
-  const compiled = new Compiler(schema).compile(schema);
+  const compiled = new CheckBuilder(schema).compile(schema);
   const pass = (
     value: unknown,
     project: boolean,

@@ -1,4 +1,5 @@
 import type { DateNode, DatePlan } from "./contract";
+import { setOwn } from "./own";
 
 /**
  * The Dates of a tool's arguments, made from their date-time strings once the arguments are
@@ -55,13 +56,6 @@ type Revive = (value: unknown) => unknown;
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** Sets a key as data: a "__proto__" key (an own property in JSON.parse's objects) never becomes the prototype. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
-
 /** `object[key]` revived: into `out`, a copy of `object` made at the first change, which is returned. */
 function put(
   object: Record<string, unknown>,
@@ -73,7 +67,7 @@ function put(
   const made = at(key, item, revive);
   if (made === item) return out;
   out ??= { ...object };
-  define(out, key, made);
+  setOwn(out, key, made);
   return out;
 }
 
@@ -87,7 +81,8 @@ function at(key: string | number, value: unknown, revive: Revive): unknown {
   }
 }
 
-class Compiler {
+/** Builds the revivers of one date plan: a closure per node, each named plan built once. */
+class ReviverBuilder {
   private readonly named = new Map<string, Revive>();
 
   constructor(private readonly defs: Record<string, DateNode>) {}
@@ -164,6 +159,6 @@ class Compiler {
  * does not define; a call throws a DateError for a string no Date is made of.
  */
 export function dateReviver(plan: DatePlan): (args: Record<string, unknown>) => Record<string, unknown> {
-  const revive = new Compiler(plan.defs ?? {}).compile(plan.arguments);
+  const revive = new ReviverBuilder(plan.defs ?? {}).compile(plan.arguments);
   return (args) => revive(args) as Record<string, unknown>;
 }

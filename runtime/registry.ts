@@ -22,6 +22,18 @@ function places(first: CallSite | undefined, again: CallSite | undefined): strin
   return list ? ` (${list})` : "";
 }
 
+const RENAME = ': give one of them another name with { name: "..." }';
+
+/** Throws when a registration's name (a resource's URI) is already taken, naming both places. */
+function refuseSecond(
+  first: { site?: CallSite } | undefined,
+  again: { site?: CallSite },
+  what: string,
+  hint: string,
+): void {
+  if (first) throw new Error(`typemcp: ${what} is already registered${places(first.site, again.site)}${hint}`);
+}
+
 /**
  * What a server serves: its tools, prompts, resources and resource templates, each under the
  * key a client asks for it by (a tool's or prompt's name, a resource's URI, a template's text),
@@ -48,11 +60,7 @@ export class Registry {
       const where = tool.site?.location ? ` (registered at ${tool.site.location})` : "";
       throw new Error(`typemcp: tool name ${shortName(tool.name)}${where} is not a valid MCP tool name: ${problem}`);
     }
-    const first = this.tools.get(tool.name);
-    if (first)
-      throw new Error(
-        `typemcp: a tool named ${JSON.stringify(tool.name)} is already registered${places(first.site, tool.site)}: give one of them another name with { name: "..." }`,
-      );
+    refuseSecond(this.tools.get(tool.name), tool, `a tool named ${JSON.stringify(tool.name)}`, RENAME);
     this.tools.set(tool.name, tool);
     this.changed("tools");
   }
@@ -60,22 +68,15 @@ export class Registry {
   addPrompt(prompt: RegisteredPrompt): void {
     if (typeof prompt.name !== "string" || prompt.name === "")
       throw new Error(`typemcp: a prompt's name must be a non-empty string (got ${shortName(prompt.name)})`);
-    const first = this.prompts.get(prompt.name);
-    if (first)
-      throw new Error(
-        `typemcp: a prompt named ${JSON.stringify(prompt.name)} is already registered${places(first.site, prompt.site)}: give one of them another name with { name: "..." }`,
-      );
+    refuseSecond(this.prompts.get(prompt.name), prompt, `a prompt named ${JSON.stringify(prompt.name)}`, RENAME);
     this.prompts.set(prompt.name, prompt);
     this.changed("prompts");
   }
 
   addResource(resource: RegisteredResource): void {
     const into = resource.template ? this.templates : this.resources;
-    const first = into.get(resource.uri);
-    if (first)
-      throw new Error(
-        `typemcp: a resource ${resource.template ? "template" : "at"} ${JSON.stringify(resource.uri)} is already registered${places(first.site, resource.site)}`,
-      );
+    const what = `a resource ${resource.template ? "template" : "at"} ${JSON.stringify(resource.uri)}`;
+    refuseSecond(into.get(resource.uri), resource, what, "");
     into.set(resource.uri, resource);
     this.changed("resources");
   }

@@ -25,7 +25,10 @@ export type MultipleOf<N extends number> = Tag<"multipleOf", N>;
 export type MinLength<N extends number> = Tag<"minLength", N>;
 export type MaxLength<N extends number> = Tag<"maxLength", N>;
 export type Pattern<P extends string> = Tag<"pattern", P>;
-/** The formats typemcp validates (Ajv with ajv-formats): any other would be silently ignored. */
+/**
+ * The formats typemcp validates (runtime/check.ts, with ajv-formats' checks): a build refuses
+ * any other in a `@format` tag or a `Format<…>` type, as the checker would refuse to check it.
+ */
 export const KNOWN_FORMATS = [
   "date",
   "time",

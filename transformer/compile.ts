@@ -10,6 +10,7 @@ import { diagnosticAt, locationOf } from "./diagnostics";
 import { compileForm, failedForm, type CompiledForm } from "./form/compile-form";
 import { FORM_INDEX, isElicitCall } from "./form/elicit";
 import { TypeModeler } from "./model/modeler";
+import { parsers } from "./model/parsers";
 import { functionIndex, optionsIndex, registrationOf, type Registration, type RegistrationKind } from "./registration";
 import { readToolFunction, readToolMethod } from "./tool-function";
 
@@ -46,7 +47,7 @@ export class ToolCompiler {
   private readonly registered = new Map<Symbol, Map<string, ts.CallExpression>>();
 
   constructor(readonly checker: TypeChecker) {
-    this.modeler = new TypeModeler(checker);
+    this.modeler = new TypeModeler(checker, parsers);
   }
 
   /** How many distinct types this program's registrations needed converted so far. */

@@ -2,7 +2,7 @@ import type * as ts from "typescript";
 import type { DateNode, DatePlan } from "../runtime/contract";
 import type { Definition, Keywords, Model, ObjectModel } from "./model/model";
 import type { Problem } from "./problems";
-import { setOwn } from "./schema/writer";
+import { setOwn } from "../runtime/own";
 
 /**
  * Where a tool's arguments hold Dates: the plan the runtime follows to give the tool a Date

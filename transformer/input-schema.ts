@@ -2,7 +2,8 @@ import type * as ts from "typescript";
 import type { JsonSchema } from "../runtime/contract";
 import type { TypeChecker } from "./checker/checker";
 import { TypeFlags } from "./checker/flags";
-import { annotate, setOwn } from "./schema/writer";
+import { setOwn } from "../runtime/own";
+import { annotate } from "./schema/annotate";
 import type { JsonValue, Keywords, Model } from "./model/model";
 import type { TypeModeler } from "./model/modeler";
 import {

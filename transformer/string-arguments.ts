@@ -17,7 +17,7 @@ import type { Model } from "./model/model";
 import { completeKeys } from "./options";
 import { describeProblem, findProblems } from "./problems";
 import { rootObject } from "./schema/root";
-import { setOwn } from "./schema/writer";
+import { setOwn } from "../runtime/own";
 
 /** One argument: a parameter, or a property of the one destructured parameter. */
 export interface TextInput {

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { Ts5Checker } from "../../transformer/checker/ts5";
 import { TypeModeler } from "../../transformer/model/modeler";
+import { parsers } from "../../transformer/model/parsers";
 import { ROOT, tscCompilerHost } from "./build";
 import { withTypemcpFromSources } from "./package-types";
 import { snippetOptions } from "./snippets";
@@ -60,7 +61,7 @@ export function probeTypes(name: string, declarations: string, probes: Record<st
       .getPreEmitDiagnostics(program, source)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
     checker,
-    modeler: new TypeModeler(new Ts5Checker(checker, program)),
+    modeler: new TypeModeler(new Ts5Checker(checker, program), parsers),
     type: (probe) => checker.getTypeOfSymbol(checker.getSymbolAtLocation(ts.getNameOfDeclaration(declared(probe))!)!),
     property: (interfaceName, property) => {
       const symbol = checker.getSymbolAtLocation(ts.getNameOfDeclaration(declared(interfaceName))!)!;

@@ -191,7 +191,7 @@ describe.each(Object.entries(CASES).map(([kind, cases]) => ({ kind: kind as Mode
   "$kind",
   ({ kind, cases }) => {
     test.each(cases)("%s", (_, model, schema) => {
-      expect(formatters[kind].format(model as never, new SchemaWriter())).toEqual(schema);
+      expect(formatters[kind].format(model as never, new SchemaWriter(formatters))).toEqual(schema);
     });
   },
 );
@@ -199,7 +199,7 @@ describe.each(Object.entries(CASES).map(([kind, cases]) => ({ kind: kind as Mode
 describe("the writer", () => {
   test("adds a node's description and keywords after its formatter's schema", () => {
     expect(
-      new SchemaWriter().format({
+      new SchemaWriter(formatters).format({
         kind: "string",
         description: "A code.",
         keywords: { minLength: 2, pattern: "^[A-Z]+$" },
@@ -216,7 +216,7 @@ describe("the writer", () => {
         { name: "b", model: shared, required: true },
       ],
     };
-    expect(new SchemaWriter().format(model)).toEqual({
+    expect(new SchemaWriter(formatters).format(model)).toEqual({
       type: "object",
       properties: { a: { type: "string", description: "A." }, b: { type: "string" } },
       required: ["a", "b"],
@@ -226,7 +226,7 @@ describe("the writer", () => {
   });
 
   test("a property named __proto__ is an own property, not the schema's prototype", () => {
-    const schema = new SchemaWriter().format({
+    const schema = new SchemaWriter(formatters).format({
       kind: "object",
       properties: [{ name: "__proto__", model: string, required: true }],
     });
@@ -239,7 +239,7 @@ describe("the writer", () => {
   });
 
   test("each definition is formatted once into $defs, titled; two of one name get distinct keys", () => {
-    const writer = new SchemaWriter();
+    const writer = new SchemaWriter(formatters);
     const first = definition("Page", point, "Page<User>");
     const second = definition("Page", { kind: "array", items: string }, "Page<Item>");
     expect(
@@ -267,7 +267,7 @@ describe("the writer", () => {
   });
 
   test("no definitions: no $defs", () => {
-    const writer = new SchemaWriter();
+    const writer = new SchemaWriter(formatters);
     writer.format(string);
     expect(writer.definitions()).toBeUndefined();
   });

@@ -5,7 +5,7 @@
  */
 import type { Type } from "../../transformer/checker/checker";
 import type { Model } from "../../transformer/model/model";
-import type { TypeParser } from "../../transformer/model/modeler";
+import type { TypeParser } from "../../transformer/model/parser";
 import { parsers } from "../../transformer/model/parsers";
 import { anyParser } from "../../transformer/model/parsers/any";
 import { arrayParser } from "../../transformer/model/parsers/array";

@@ -95,24 +95,21 @@ export interface Syntax {
   >;
 }
 
-/** A diagnostic as typemcp reports it: the shape of TypeScript's `ts.Diagnostic` (the TypeScript 5 path hands these to tsc). */
-export interface Diagnostic {
+/** Where a diagnostic, or a place it speaks of, is: its span, category and code. */
+interface DiagnosticSpan {
   file: ts.SourceFile;
   start: number;
   length: number;
   category: DiagnosticCategory;
   code: number;
+}
+
+/** A diagnostic as typemcp reports it: the shape of TypeScript's `ts.Diagnostic` (the TypeScript 5 path hands these to tsc). */
+export interface Diagnostic extends DiagnosticSpan {
   messageText: string | MessageChain;
   source: "typemcp";
   /** Other places the message speaks of (the first registration of a name used twice). */
-  relatedInformation?: {
-    file: ts.SourceFile;
-    start: number;
-    length: number;
-    category: DiagnosticCategory;
-    code: number;
-    messageText: string;
-  }[];
+  relatedInformation?: (DiagnosticSpan & { messageText: string })[];
 }
 export interface MessageChain {
   messageText: string;

@@ -12,7 +12,7 @@ import { TypeFlags } from "../checker/flags";
 import type { Compilation } from "../compilation";
 import { DiagnosticCode } from "../diagnostic-codes";
 import { diagnosticText } from "../diagnostics";
-import { setOwn } from "../schema/writer";
+import { setOwn } from "../../runtime/own";
 import { formField, FORM_HOLDS } from "./field";
 import { formTypeOf } from "./elicit";
 

@@ -1,6 +1,6 @@
 import type { Symbol, Type } from "../checker/checker";
 import { SymbolFlags } from "../checker/flags";
-import type { ParseContext } from "./modeler";
+import type { ParseContext } from "./parser";
 
 /**
  * A brand's property: named with a leading underscore (`__brand`, `_tag`) or keyed by a symbol

@@ -1,7 +1,7 @@
 import type { Symbol, Type, TypeChecker, WrittenTag } from "../checker/checker";
 import { isKeyword, keywordFromTag } from "./keywords";
 import type { Annotations, Keywords, Model } from "./model";
-import type { ParseContext } from "./modeler";
+import type { ParseContext } from "./parser";
 
 /**
  * The keywords JSDoc tags give a model (`@minimum 0`, `@format email`, `@deprecated`, ...):

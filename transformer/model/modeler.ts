@@ -1,7 +1,7 @@
 import type { Type, TypeChecker } from "../checker/checker";
 import { SymbolFlags } from "../checker/flags";
 import type { Definition, Model } from "./model";
-import { parsers } from "./parsers";
+import type { ParseContext, TypeParser } from "./parser";
 import { ModelSizes } from "./size";
 
 /** Types described inside one another at once, at most: deeper is reported, and the stack stays bounded. */
@@ -16,33 +16,6 @@ class TooComplex extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
-}
-
-/**
- * What a parser may ask of the modeler: the model of another type (cached, recursion-safe),
- * a definition for a named type, and the JSDoc of a symbol.
- */
-export interface ParseContext {
-  readonly checker: TypeChecker;
-  modelOf(type: Type): Model;
-  /** Makes `type` a named definition: its model becomes a `$ref` wherever it is used. */
-  define(type: Type): void;
-  /** The declared name of a named type (interface, class, alias), or undefined for anonymous ones. */
-  nameOf(type: Type): string | undefined;
-  /**
-   * The model of a type with no JSON form: "<the type> <reason>". `lost`: no value of it
-   * survives JSON.stringify; `uninhabited`: it has no values at all.
-   */
-  unsupported(type: Type, reason: string, flag?: "lost" | "uninhabited"): Model;
-  typeText(type: Type): string;
-}
-
-/** One TypeScript construct: which resolved types it handles, and their model. */
-export interface TypeParser {
-  /** The construct, as a reader would search for it ("Date", "tuple", ...). */
-  readonly construct: string;
-  supports(type: Type, ctx: ParseContext): boolean;
-  parse(type: Type, ctx: ParseContext): Model;
 }
 
 /**
@@ -61,7 +34,15 @@ export class TypeModeler implements ParseContext {
   /** How many types were converted (each at most once per program): the cache's measure. */
   converted = 0;
 
-  constructor(readonly checker: TypeChecker) {}
+  /**
+   * @param parsers one per TypeScript construct, in the order they are tried: the list
+   * transformer/model/parsers/index.ts holds, handed in by whoever makes the modeler (the
+   * compiler), so that the parsers, which take a ParseContext, import nothing of this file.
+   */
+  constructor(
+    readonly checker: TypeChecker,
+    private readonly parsers: readonly TypeParser[],
+  ) {}
 
   modelOf(type: Type): Model {
     const cached = this.cache.get(type);
@@ -170,7 +151,7 @@ export class TypeModeler implements ParseContext {
 
   private parse(type: Type): Model {
     this.converted++;
-    for (const parser of parsers) {
+    for (const parser of this.parsers) {
       if (parser.supports(type, this)) return parser.parse(type, this);
     }
     return this.unsupported(type, "has no JSON form typemcp knows");

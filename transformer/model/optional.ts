@@ -1,7 +1,7 @@
 import type { Type, TypeChecker } from "../checker/checker";
 import { TypeFlags } from "../checker/flags";
 import type { Model } from "./model";
-import type { ParseContext } from "./modeler";
+import type { ParseContext } from "./parser";
 import { isFunction } from "./parsers/not-serializable";
 import { unionModel } from "./parsers/union";
 

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../../runtime/contract";
 import type { Definition, Model, ObjectModel } from "../model/model";
+import { formatters } from "./formatters";
 import { SchemaWriter } from "./writer";
 
 /** The object a model is, if it can be a schema's root as is: an object (or a named one) whose keys are strings. */
@@ -15,7 +16,7 @@ export function rootObject(model: Model): { object: ObjectModel; definition?: De
  * then the `$defs` it reached. A named root is written in place, and refers to itself as `#`.
  */
 export function writeRoot(head: JsonSchema, body: (writer: SchemaWriter) => JsonSchema, root?: Definition): JsonSchema {
-  const writer = new SchemaWriter(root);
+  const writer = new SchemaWriter(formatters, root);
   const schema: JsonSchema = { ...head, ...body(writer) };
   const defs = writer.definitions();
   if (defs) schema.$defs = defs;

@@ -1,35 +1,7 @@
 import type { JsonSchema } from "../../runtime/contract";
-import type { Annotations, Definition, Model, ModelKind, ModelOf } from "../model/model";
-import { formatters } from "./formatters";
-
-/**
- * `record[key] = value`, as an own property for every key: assigning to `"__proto__"` would
- * set the record's prototype instead (`{ "__proto__": string }` is a valid TypeScript type).
- */
-export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__")
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
-
-/** A node's description and keywords, added to its schema. */
-export function annotate(schema: JsonSchema, annotations: Annotations): JsonSchema {
-  if (annotations.description !== undefined) schema.description = annotations.description;
-  if (annotations.keywords) Object.assign(schema, annotations.keywords);
-  return schema;
-}
-
-/** What a formatter may ask of the writer: the schema of a child model, a reference to a definition. */
-export interface FormatContext {
-  format(model: Model): JsonSchema;
-  refTo(definition: Definition): JsonSchema;
-}
-
-/** One model kind → JSON Schema. */
-export interface ModelFormatter<K extends ModelKind> {
-  readonly kind: K;
-  format(model: ModelOf<K>, ctx: FormatContext): JsonSchema;
-}
+import type { Definition, Model } from "../model/model";
+import { annotate } from "./annotate";
+import type { FormatContext, Formatters, ModelFormatter } from "./formatter";
 
 /**
  * Writes one root schema: formats the root model, then every definition it reaches, into
@@ -40,11 +12,18 @@ export class SchemaWriter implements FormatContext {
   private readonly keys = new Map<Definition, string>();
   private readonly taken = new Set<string>();
 
-  /** @param root the definition the root schema describes, if it describes a named type. */
-  constructor(private readonly root?: Definition) {}
+  /**
+   * @param formatters handed in by whoever makes the writer (root.ts), so that the formatters,
+   * which take a FormatContext, import nothing of this file.
+   * @param root the definition the root schema describes, if it describes a named type.
+   */
+  constructor(
+    private readonly formatters: Formatters,
+    private readonly root?: Definition,
+  ) {}
 
   format(model: Model): JsonSchema {
-    const formatter = formatters[model.kind] as ModelFormatter<typeof model.kind>;
+    const formatter = this.formatters[model.kind] as ModelFormatter<typeof model.kind>;
     const schema = formatter.format(model as never, this);
     return annotate(schema, model);
   }

@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 /** `any` and `unknown`: any JSON value. */
 export const anyParser: TypeParser = {

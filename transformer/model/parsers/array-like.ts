@@ -2,7 +2,7 @@ import type { Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
 import { ownDataProperties } from "../brand";
 import type { Model } from "../model";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 
 /** How far up a chain of `extends` an array is looked for. */
 const MAX_BASE_DEPTH = 10;

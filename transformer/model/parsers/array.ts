@@ -1,4 +1,4 @@
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 import { isUninhabited } from "../uninhabited";
 
 /** `T[]`, `Array<T>`, `readonly T[]`, `ReadonlyArray<T>`. */

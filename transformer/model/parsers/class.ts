@@ -1,5 +1,5 @@
 import { SymbolFlags, TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 import { objectModel } from "./object-properties";
 
 /**

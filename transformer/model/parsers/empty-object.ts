@@ -2,7 +2,7 @@ import type { Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
 import { withTypeDocumentation } from "../jsdoc";
 import type { Model } from "../model";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 
 /** Any JSON value but null: a string, a number, a boolean, an object with any keys, an array. */
 export const NOT_NULL: Model = {

@@ -1,4 +1,4 @@
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 import { anyParser } from "./any";
 import { arrayParser } from "./array";
 import { arrayLikeParser } from "./array-like";

@@ -4,7 +4,7 @@ import { TypeFlags } from "../../checker/flags";
 import { isBrand } from "../brand";
 import { checkTagKeyword, isKeyword, withKeywords } from "../keywords";
 import type { Keywords, Model } from "../model";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 import { elementType, isArrayLike } from "./array-like";
 import { emptyObjectModel, isEmptyObjectType } from "./empty-object";
 import { objectModel } from "./object-properties";

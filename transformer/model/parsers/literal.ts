@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 const LITERAL = TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BooleanLiteral;
 

@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 /**
  * The `object` type: any non-primitive, which in JSON is an object (any keys, any values) or

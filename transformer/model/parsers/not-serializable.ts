@@ -1,6 +1,6 @@
 import type { Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 
 /** Library types whose values JSON.stringify turns into `{}`: they carry no data over the wire. */
 const LIBRARY_TYPES = new Set([

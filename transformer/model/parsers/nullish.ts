@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 /**
  * `null`, and `undefined` / `void` where they cannot simply be left out: a returned

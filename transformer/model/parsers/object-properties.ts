@@ -2,7 +2,7 @@ import { TAG_PROPERTY } from "../../../runtime/contract";
 import type { Symbol, Type } from "../../checker/checker";
 import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";
-import type { ParseContext } from "../modeler";
+import type { ParseContext } from "../parser";
 import { documentation, withTypeDocumentation } from "../jsdoc";
 import {
   hasNoJsonValue,

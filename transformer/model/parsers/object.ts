@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 import { objectModel } from "./object-properties";
 
 /** Interfaces, object literal types, type aliases of them, mapped and utility types (`Partial`, `Pick`, `Record`, ...). */

@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 /** `string`, `number`, `boolean`. (`boolean` is the union `true | false` to the checker; it is caught here first.) */
 export const primitiveParser: TypeParser = {

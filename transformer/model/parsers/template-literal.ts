@@ -1,6 +1,6 @@
 import type { Type, TypeChecker } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 function escape(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");

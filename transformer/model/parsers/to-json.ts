@@ -1,6 +1,6 @@
 import type { Signature, Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 import { objectModel } from "./object-properties";
 
 function toJsonMethod(type: Type, { checker }: ParseContext): Signature | undefined {

@@ -1,6 +1,6 @@
 import { ElementFlags } from "../../checker/flags";
 import type { Model } from "../model";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 import { modelWithoutUndefined } from "../optional";
 import { isUninhabited } from "../uninhabited";
 

@@ -2,7 +2,7 @@ import type { Symbol, Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
 import { withTypeDocumentation } from "../jsdoc";
 import type { Model, ObjectModel } from "../model";
-import type { ParseContext, TypeParser } from "../modeler";
+import type { ParseContext, TypeParser } from "../parser";
 import { isUninhabited } from "../uninhabited";
 
 function objectOf(model: Model): ObjectModel | undefined {

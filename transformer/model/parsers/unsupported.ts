@@ -1,5 +1,5 @@
 import { TypeFlags } from "../../checker/flags";
-import type { TypeParser } from "../modeler";
+import type { TypeParser } from "../parser";
 
 /** The flags, why no JSON form, and whether every value is lost (JSON.stringify throws or drops it) or there is none. */
 const reasons: [number, string, ("lost" | "uninhabited")?][] = [

@@ -1,4 +1,4 @@
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 
 /** Any JSON value: the empty schema (never `true`: no boolean sub-schemas, for older validators). */
 export const anyFormatter: ModelFormatter<"any"> = { kind: "any", format: () => ({}) };

@@ -1,5 +1,4 @@
-import type { ModelKind } from "../../model/model";
-import type { ModelFormatter } from "../writer";
+import type { Formatters } from "../formatter";
 import { anyFormatter, unsupportedFormatter } from "./any";
 import { arrayFormatter } from "./array";
 import { literalFormatter } from "./literal";
@@ -10,7 +9,7 @@ import { tupleFormatter } from "./tuple";
 import { unionFormatter } from "./union";
 
 /** One formatter per model kind; the record type makes a missing kind a compile error. */
-export const formatters: { [K in ModelKind]: ModelFormatter<K> } = {
+export const formatters: Formatters = {
   any: anyFormatter,
   unsupported: unsupportedFormatter,
   string: stringFormatter,

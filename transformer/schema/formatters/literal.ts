@@ -1,4 +1,4 @@
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 
 export function jsonType(value: string | number | boolean): "string" | "number" | "boolean" {
   return typeof value as "string" | "number" | "boolean";

@@ -1,5 +1,7 @@
 import type { JsonSchema } from "../../../runtime/contract";
-import { annotate, setOwn, type ModelFormatter } from "../writer";
+import { setOwn } from "../../../runtime/own";
+import { annotate } from "../annotate";
+import type { ModelFormatter } from "../formatter";
 
 export const objectFormatter: ModelFormatter<"object"> = {
   kind: "object",

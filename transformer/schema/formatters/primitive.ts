@@ -1,4 +1,4 @@
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 
 export const stringFormatter: ModelFormatter<"string"> = { kind: "string", format: () => ({ type: "string" }) };
 export const numberFormatter: ModelFormatter<"number"> = { kind: "number", format: () => ({ type: "number" }) };

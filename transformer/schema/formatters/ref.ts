@@ -1,4 +1,4 @@
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 
 export const refFormatter: ModelFormatter<"ref"> = {
   kind: "ref",

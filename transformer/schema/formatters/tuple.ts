@@ -1,5 +1,5 @@
 import type { JsonSchema } from "../../../runtime/contract";
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 
 /**
  * `prefixItems` + `minItems` + `maxItems`, and a rest element as `unevaluatedItems`: exact

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../../../runtime/contract";
 import type { Model } from "../../model/model";
-import type { ModelFormatter } from "../writer";
+import type { ModelFormatter } from "../formatter";
 import { jsonType } from "./literal";
 
 type Literal = string | number | boolean;
