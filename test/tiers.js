@@ -34,6 +34,8 @@ const fast = [
   "everything.test.ts",
   // Streamable HTTP through the Web-standard entry (Request → Response), in process.
   "http-handler.test.ts",
+  // auth through mcp.handler(): the metadata, the 401 and 403 challenges, ctx.authInfo, with a verifier of its own.
+  "auth.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
