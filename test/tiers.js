@@ -59,6 +59,8 @@ const e2e = [
   // docs/asking.md followed as written: its server built, its client answering, on TypeScript 5.9 and 7.
   "asking-recipe.test.ts",
   "http.test.ts",
+  // auth with jwt() on real signed JWTs, the JWKS on loopback: mcp.run in its own process, and mcp.handler().
+  "auth-http.test.ts",
   "third-party-client.test.ts",
   "hostile.test.ts",
   "lifecycle.test.ts",

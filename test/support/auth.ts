@@ -29,10 +29,13 @@ export async function connectWithToken(
   return client;
 }
 
+/** A value as an HTTP quoted-string carries it: `"` and `\` escaped. */
+const quoted = (value: string) => `"${value.replace(/[\\"]/g, "\\$&")}"`;
+
 /** The `WWW-Authenticate` header the spec's 401 and 403 carry, as the SDK writes it (RFC 6750's order). */
 export function challenge(error: string, description: string, scope: string | undefined, metadataUrl: string): string {
   return (
-    `Bearer error="${error}", error_description="${description}"` +
+    `Bearer error="${error}", error_description=${quoted(description)}` +
     (scope ? `, scope="${scope}"` : "") +
     `, resource_metadata="${metadataUrl}"`
   );
