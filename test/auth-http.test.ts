@@ -5,12 +5,17 @@
  * Every bad token gets the spec's 401 with the exact challenge and body, on both revisions; a
  * good one reaches the tool as ctx.authInfo through the official client, on both revisions.
  */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import type * as Jose from "jose" with { "resolution-mode": "import" };
 import type { MCPServer } from "typemcp";
+import * as ts from "typescript";
 import { answered, challenge, connectWithToken, refusal, REVISIONS, type Revision } from "./support/auth";
+import { ROOT } from "./support/build";
+import { documentedBlock } from "./support/documentation";
 import { FIXTURES_OUT } from "./support/fixtures";
 import { serveHttp, type HttpProcess } from "./support/http-server";
 import { ENVELOPE } from "./support/raw-http";
@@ -32,7 +37,8 @@ beforeAll(async () => {
   attacker = await jose.generateKeyPair("ES256");
   const jwk = { ...(await jose.exportJWK(keys.publicKey)), kid: "k1" };
   jwks = createServer((request, response) => {
-    if (request.url !== "/jwks") return void response.writeHead(404).end();
+    // Where Auth0 and others publish them, as the deployment page's recipe has it.
+    if (request.url !== "/.well-known/jwks.json") return void response.writeHead(404).end();
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
@@ -93,7 +99,7 @@ const SERVINGS: [string, () => Promise<Served>][] = [
         MODULE,
         { port, auth: { resource, authorizationServer: issuer, scopes: ["mcp"] } },
         {},
-        { issuer, jwksUri: `${issuer}/jwks` },
+        { issuer, jwksUri: `${issuer}/.well-known/jwks.json` },
       );
       expect(server.url).toBe(resource);
       return {
@@ -119,7 +125,7 @@ const SERVINGS: [string, () => Promise<Served>][] = [
           resource,
           authorizationServer: issuer,
           scopes: ["mcp"],
-          verify: jwt({ issuer, jwksUri: `${issuer}/jwks` }),
+          verify: jwt({ issuer, jwksUri: `${issuer}/.well-known/jwks.json` }),
         },
       });
       return {
@@ -252,4 +258,51 @@ describe.each(SERVINGS)("%s", (_, start) => {
       await client.close();
     });
   });
+});
+
+test("docs/deployment.md's recipe, as written (its two hosts this test's): a good token is served, none gets 401, and no warning", async () => {
+  const port = await freePort();
+  const resource = `http://127.0.0.1:${port}/mcp`;
+  const recipe = documentedBlock("deployment:auth")
+    .replace('"https://mcp.example.com/mcp"', JSON.stringify(resource))
+    .replace('"mcp.example.com"', '"127.0.0.1"')
+    .replaceAll("https://auth.example.com", issuer)
+    .replace("port: 3000", `port: ${port}`);
+  // In place of the quick start's `mcp.run();`: the fixture's server, then the recipe, compiled as a user's project compiles it.
+  const { outputText } = ts.transpileModule(recipe, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
+  const folder = path.join(ROOT, ".build", "auth-recipe");
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, "server.js");
+  fs.writeFileSync(file, `const { mcp } = require(${JSON.stringify(MODULE)});\n${outputText}`);
+  const serving = spawn(process.execPath, [file], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  serving.stderr!.on("data", (chunk) => (stderr += chunk));
+  try {
+    for (let i = 0; i < 200 && !stderr.includes("serves MCP"); i++) await new Promise((done) => setTimeout(done, 50));
+    expect(stderr).toBe(`typemcp: Notes serves MCP at http://0.0.0.0:${port}/mcp\n`);
+    const client = await connectWithToken(resource, "2026-07-28", await sign(GRANT, { audience: resource }));
+    expect(await client.callTool({ name: "whoami", arguments: {} })).toEqual(
+      answered({ client: "notes-app", subject: "ada", scopes: ["mcp", "notes:read"] }),
+    );
+    await client.close();
+    const anonymous = await fetch(resource, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(await refusal(anonymous)).toEqual({
+      status: 401,
+      wwwAuthenticate: challenge(
+        "invalid_token",
+        "Missing Authorization header",
+        "mcp",
+        `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`,
+      ),
+      body: { error: "invalid_token", error_description: "Missing Authorization header" },
+    });
+  } finally {
+    serving.kill("SIGTERM");
+  }
 });

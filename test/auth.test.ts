@@ -45,6 +45,7 @@ const TOKENS: Record<string, AuthInfo> = {
   expired: grant("expired", ["mcp"], { expiresAt: NOW - 60 }),
   eternal: grant("eternal", ["mcp"], { expiresAt: undefined }),
   elsewhere: grant("elsewhere", ["mcp"], { resource: new URL("https://other.example.com/mcp") }),
+  nowhere: grant("nowhere", ["mcp"], { resource: undefined }),
 };
 const verify: TokenVerifier = (token, { resource }) => {
   expect(resource.href).toBe(RESOURCE);
@@ -178,6 +179,7 @@ describe("a request without a valid token gets 401 and the challenge, and nothin
     ["an expired token", "Bearer expired", "Token has expired"],
     ["a token that never expires", "Bearer eternal", "Token has no expiration time"],
     ["a token for another resource", "Bearer elsewhere", "Token was not issued for this resource"],
+    ["a token the verifier says is for no resource", "Bearer nowhere", "Token was not issued for this resource"],
   ];
 
   test.each(CASES)("%s, on 2026-07-28", async (_, authorization, description) => {

@@ -6,7 +6,9 @@ import type { AuthInfo } from "@modelcontextprotocol/server";
  * client gets as 401. Any other rejection is the verifier's own fault (an introspection endpoint
  * that is down), answered 500. `jwt({ ... })` makes one for JWTs signed by an issuer's keys.
  *
- * `resource` is `auth.resource`, parsed: the audience the token must be for.
+ * `resource` is `auth.resource`, parsed: the audience the token must be for. The AuthInfo must
+ * report it in `resource` (a token for another resource, or for none, is refused) and the
+ * expiry in `expiresAt` (a token without one is refused), as the SDK's bearer check requires.
  */
 export type TokenVerifier = (
   token: string,
