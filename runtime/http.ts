@@ -79,6 +79,8 @@ export interface InstanceFactories {
   closing(): boolean;
   /** The scopes the registrations require, for `auth`. */
   scopes: ScopeLookup;
+  /** A token verifier failed (not refused a token): logged unless logErrors is false. */
+  verifierFailed(error: unknown): void;
 }
 
 /**
@@ -105,7 +107,7 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = options.allowedOrigins ?? [...localhostAllowedOrigins(), ...(allowedHosts ?? [])];
-  const gate = options.auth && new AuthGate(options.auth, instances.scopes);
+  const gate = options.auth && new AuthGate(options.auth, instances.scopes, (error) => instances.verifierFailed(error));
   const factory = () => instances.perRequest();
   const modern = createMcpHandler(factory, {
     legacy: "reject",

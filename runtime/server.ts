@@ -61,7 +61,8 @@ export interface ServerOptions {
   /**
    * Log to stderr, with the registration's name and the stack (or where it was registered),
    * what is a bug in the server's own code: an exception thrown by a tool, prompt or resource,
-   * a value that breaks its declared type or cannot be sent as JSON. The client is answered
+   * a value that breaks its declared type or cannot be sent as JSON, a token verifier
+   * (`auth.verify`) that fails rather than refuse a token. The client is answered
    * with an error either way; this is for the developer. Each distinct cause is logged once.
    * Default true; stdout, where stdio's JSON-RPC goes, is never written.
    */
@@ -414,6 +415,7 @@ export class MCPServer {
           neededFor: (request) => this.scopes.neededFor(this.registry, request),
           named: () => this.scopes.named,
         },
+        verifierFailed: (error) => this.faults?.verifier(error),
       },
       options,
     ));

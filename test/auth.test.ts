@@ -205,13 +205,28 @@ describe("a request without a valid token gets 401 and the challenge, and nothin
     expect(await refusal(response)).toEqual(invalid("Missing Authorization header"));
   });
 
-  test("a verifier that fails is the server's fault: 500, no challenge", async () => {
-    const response = await modern(handler, "tools/call", { name: "whoami", arguments: {} }, "Bearer broken");
-    expect(await refusal(response)).toEqual({
-      status: 500,
-      wwwAuthenticate: null,
-      body: { error: "server_error", error_description: "Internal Server Error" },
-    });
+  test("a verifier that fails is the server's fault: 500, no challenge, and logged once to stderr", async () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, "write").mockImplementation((text) => (written.push(String(text)), true));
+    let responses: Response[];
+    try {
+      // Twice, the same way (one cause: the same frames), logged once.
+      responses = await Promise.all(
+        [1, 2].map(() => modern(handler, "tools/call", { name: "whoami", arguments: {} }, "Bearer broken")),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(
+      /^typemcp: the token verifier \(auth\.verify\) failed, and the request was answered 500: Error: the introspection endpoint is down\n {4}at /,
+    );
+    for (const response of responses)
+      expect(await refusal(response)).toEqual({
+        status: 500,
+        wwwAuthenticate: null,
+        body: { error: "server_error", error_description: "Internal Server Error" },
+      });
   });
 
   test("the official client gets no further than the 401", async () => {
@@ -313,6 +328,16 @@ describe.each(REVISIONS)("a valid token through the official client on %s", (rev
   });
 });
 
+test("stateless: true, the 2025-11-25 client's token reaches the tool through the SDK's stateless leg", async () => {
+  const handler = serve({ auth: AUTH, stateless: true });
+  const client = await connectWithToken(URL_, "2025-11-25", "reader", fetchVia(handler));
+  expect(await client.callTool({ name: "whoami", arguments: {} })).toEqual(
+    answered({ client: "notes-app", subject: "ada", scopes: ["mcp", "notes:read"] }),
+  );
+  await client.close();
+  await handler.close();
+});
+
 describe("2025-11-25 sessions are their opener's", () => {
   test("another user's token on the session gets what an unknown session gets", async () => {
     const handler = serve();
@@ -346,6 +371,8 @@ describe("2025-11-25 sessions are their opener's", () => {
 });
 
 describe("options refused, with what to do", () => {
+  let refusing: MCPServer | undefined;
+
   test("scopes with HTTP served without auth: at mcp.handler(), and at a registration after it", () => {
     const mcp = load();
     expect(() => mcp.handler()).toThrow(
@@ -383,7 +410,9 @@ describe("options refused, with what to do", () => {
       'typemcp: auth.scopes: requireScopes scope[0] must satisfy the OAuth scope-token grammar (got ["notes read"])',
     ],
   ])("%s", (_, auth, message) => {
-    expect(() => load().handler({ auth: auth as HttpHandlerOptions["auth"] })).toThrow(message);
+    // Refused before the server serves anything: one server takes every refusal.
+    refusing ??= load();
+    expect(() => refusing!.handler({ auth: auth as HttpHandlerOptions["auth"] })).toThrow(message);
   });
 
   test("a registration's scopes that are no scope names", () => {

@@ -76,6 +76,8 @@ export class AuthGate {
   constructor(
     private readonly options: AuthOptions,
     private readonly lookup: ScopeLookup,
+    /** Told of a verifier's failure (not a refusal), which the client gets as 500: the developer must see it. */
+    failed?: (error: unknown) => void,
   ) {
     this.resource = resourceOf(options);
     this.scopes = options.scopes ?? [];
@@ -88,7 +90,13 @@ export class AuthGate {
     this.authenticate = requireBearerAuth({
       verifier: {
         async verifyAccessToken(token) {
-          const info = await verify(token, { resource });
+          let info: AuthInfo | undefined;
+          try {
+            info = await verify(token, { resource });
+          } catch (error) {
+            if (!(error instanceof OAuthError)) failed?.(error);
+            throw error;
+          }
           if (info === undefined || info === null)
             throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token is not valid");
           return info;

@@ -4,7 +4,7 @@ import type { AuthInfo } from "@modelcontextprotocol/server";
  * Checks an access token (the `Bearer` token of a request): resolves to what it grants, or to
  * `undefined` (or rejects with the SDK's `OAuthError`, `invalid_token`) to refuse it, which the
  * client gets as 401. Any other rejection is the verifier's own fault (an introspection endpoint
- * that is down), answered 500. `jwt({ ... })` makes one for JWTs signed by an issuer's keys.
+ * that is down), answered 500 and logged (ServerOptions.logErrors). `jwt({ ... })` makes one for JWTs signed by an issuer's keys.
  *
  * `resource` is `auth.resource`, parsed: the audience the token must be for. The AuthInfo must
  * report it in `resource` (a token for another resource, or for none, is refused) and the
