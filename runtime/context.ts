@@ -5,6 +5,7 @@ import {
   type ClientCapabilities,
   type Implementation,
   type LoggingLevel,
+  type AuthInfo,
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
@@ -49,6 +50,11 @@ export interface ToolContext {
   readonly requestId: string | number;
   /** The client: on 2026-07-28 from the call's own `_meta`, on 2025-11-25 from `initialize`. */
   readonly client: ToolClient;
+  /**
+   * The request's verified access token, over HTTP with `auth`: its client, scopes, expiry,
+   * and (from `jwt()`) its claims in `extra`. Undefined without `auth` (stdio, `connect()`).
+   */
+  readonly authInfo?: AuthInfo;
   /** Sends `notifications/progress` when the client asked for progress (a progressToken); does nothing otherwise. */
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
   /**
@@ -99,6 +105,7 @@ export function toolContext(
           (envelope?.[PROTOCOL_VERSION_META_KEY] as string | undefined) ?? server.getNegotiatedProtocolVersion(),
       };
     },
+    authInfo: ctx.http?.authInfo,
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;
       await ctx.mcpReq.notify({

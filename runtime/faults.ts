@@ -99,6 +99,19 @@ export class FaultLog {
     }
   }
 
+  /** A token verifier (`auth.verify`) that failed rather than refuse the token: the request was answered 500. */
+  verifier(error: unknown): void {
+    try {
+      const message = stackOf(error) ?? errorText(error);
+      this.log(
+        `token verifier\n${causeOf({ kind: "threw", error, message })}`,
+        () => `typemcp: the token verifier (auth.verify) failed, and the request was answered 500: ${message}\n`,
+      );
+    } catch {
+      // Logging must never throw.
+    }
+  }
+
   private log(cause: string, text: () => string): void {
     if (this.causes.has(cause)) return;
     if (this.causes.size >= MAX_CAUSES) {

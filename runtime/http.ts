@@ -11,8 +11,11 @@ import {
   originValidationResponse,
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
   type Server,
 } from "@modelcontextprotocol/server";
+import { AuthGate, type ScopeLookup } from "./auth/gate";
+import type { AuthOptions } from "./auth/options";
 import type { ListKind } from "./registry";
 
 /** Options of `mcp.handler()`: Streamable HTTP as a Web-standard `fetch(Request) → Response`. */
@@ -44,6 +47,13 @@ export interface HttpHandlerOptions {
   maxSubscriptions?: number;
   /** Sessions of 2025-11-25 clients (unless `stateless`): at most `max` (default 1,000; the least recently used goes first), each closed after `idleMs` without a request (default 15 minutes). */
   sessions?: { max?: number; idleMs?: number };
+  /**
+   * Serve as an OAuth 2.1 resource server (the MCP spec's authorization): every request needs a
+   * valid `Bearer` token (401 otherwise, pointing at the Protected Resource Metadata this endpoint
+   * serves), and a call to a tool, prompt or resource with `scopes` a token that has them (403
+   * `insufficient_scope`). See docs/deployment.md#authentication. Default: no authentication.
+   */
+  auth?: AuthOptions;
 }
 
 /** A Web-standard MCP endpoint: `export default mcp.handler()` on Cloudflare Workers, Deno and Bun. */
@@ -67,6 +77,10 @@ export interface InstanceFactories {
   session(): Server;
   /** The server is shutting down: no new request is taken. */
   closing(): boolean;
+  /** The scopes the registrations require, for `auth`. */
+  scopes: ScopeLookup;
+  /** A token verifier failed (not refused a token): logged unless logErrors is false. */
+  verifierFailed(error: unknown): void;
 }
 
 /**
@@ -93,6 +107,7 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = options.allowedOrigins ?? [...localhostAllowedOrigins(), ...(allowedHosts ?? [])];
+  const gate = options.auth && new AuthGate(options.auth, instances.scopes, (error) => instances.verifierFailed(error));
   const factory = () => instances.perRequest();
   const modern = createMcpHandler(factory, {
     legacy: "reject",
@@ -113,9 +128,12 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
           JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "The server is shutting down" } }),
           { status: 503, headers: { "content-type": "application/json", "retry-after": "1", connection: "close" } },
         );
-      const refused =
-        (allowedHosts && hostHeaderValidationResponse(request, allowedHosts)) ||
-        originValidationResponse(request, allowedOrigins);
+      const wrongHost = allowedHosts && hostHeaderValidationResponse(request, allowedHosts);
+      if (wrongHost) return wrongHost;
+      // Public, and read by browser clients of any origin: before the Origin check.
+      const metadata = gate?.metadataResponse(request);
+      if (metadata) return metadata;
+      const refused = originValidationResponse(request, allowedOrigins);
       if (refused) return refused;
       // What Streamable HTTP uses: POST, GET (a 2025-11-25 session's stream), DELETE (ending one).
       if (!METHODS.has(request.method))
@@ -125,6 +143,13 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
         );
       if (options.path !== undefined && new URL(request.url).pathname !== options.path) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${options.path}`);
+      }
+      // Every request, GET and DELETE too, before its body is read: a client with no valid token costs no parse.
+      let authInfo: AuthInfo | undefined;
+      if (gate) {
+        const checked = await gate.check(request);
+        if (checked instanceof Response) return checked;
+        authInfo = checked;
       }
       // The body is read once: the classification and the leg that serves it both take it parsed.
       let parsedBody: unknown;
@@ -142,10 +167,12 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
         } catch {
           return jsonRpcError(400, -32700, "Parse error: the body is not JSON");
         }
+        const insufficient = gate?.challenge(parsedBody, authInfo!);
+        if (insufficient) return insufficient;
       }
       return (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: maxBody }))
-        ? legacy(request, { parsedBody })
-        : modern.fetch(request, { parsedBody });
+        ? legacy(request, { parsedBody, authInfo })
+        : modern.fetch(request, { parsedBody, authInfo });
     },
     async close() {
       await Promise.allSettled([modern.close(), sessions?.close()]);
@@ -163,6 +190,15 @@ export function createEndpoint(instances: InstanceFactories, options: HttpHandle
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   lastUsed: number;
+  /** Who opened it (with `auth`): a request on it with another's token is answered as for no such session. */
+  principal?: string;
+}
+
+/** Who a token speaks for: its client and, when it has one, its subject. */
+function principalOf(authInfo: AuthInfo | undefined): string | undefined {
+  if (!authInfo) return undefined;
+  const subject = authInfo.extra?.sub;
+  return JSON.stringify([authInfo.clientId, typeof subject === "string" ? subject : null]);
 }
 
 /**
@@ -185,11 +221,15 @@ class LegacySessions {
     this.idleMs = limits.idleMs ?? DEFAULT_SESSION_IDLE_MS;
   }
 
-  readonly handle = async (request: Request, { parsedBody }: { parsedBody?: unknown }): Promise<Response> => {
+  readonly handle = async (
+    request: Request,
+    { parsedBody, authInfo }: { parsedBody?: unknown; authInfo?: AuthInfo },
+  ): Promise<Response> => {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const session = this.sessions.get(id);
-      if (!session)
+      // A session is its opener's: another token's holder who learned its id gets what an unknown id gets.
+      if (!session || session.principal !== principalOf(authInfo))
         return jsonRpcError(
           404,
           -32001,
@@ -199,7 +239,7 @@ class LegacySessions {
       this.sessions.delete(id);
       this.sessions.set(id, session);
       session.lastUsed = Date.now();
-      return session.transport.handleRequest(request, { parsedBody });
+      return session.transport.handleRequest(request, { parsedBody, authInfo });
     }
     if (request.method !== "POST" || !isInitializeRequest(parsedBody)) {
       return jsonRpcError(400, -32000, "Bad request: no session; send initialize first");
@@ -207,7 +247,7 @@ class LegacySessions {
     const server = this.instance();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (sessionId) => this.add(sessionId, transport),
+      onsessioninitialized: (sessionId) => this.add(sessionId, transport, principalOf(authInfo)),
       onsessionclosed: (sessionId) => void this.sessions.delete(sessionId),
     });
     transport.onclose = () => {
@@ -215,18 +255,18 @@ class LegacySessions {
       void server.close().catch(() => undefined);
     };
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody });
+    const response = await transport.handleRequest(request, { parsedBody, authInfo });
     // Refused (wrong Accept or Content-Type, a bad initialize): nothing of it is kept.
     if (transport.sessionId === undefined) await transport.close().catch(() => undefined);
     return response;
   };
 
-  private add(id: string, transport: WebStandardStreamableHTTPServerTransport): void {
+  private add(id: string, transport: WebStandardStreamableHTTPServerTransport, principal: string | undefined): void {
     if (this.sessions.size >= this.max) {
       const [oldest] = this.sessions.values();
       void oldest.transport.close().catch(() => undefined);
     }
-    this.sessions.set(id, { transport, lastUsed: Date.now() });
+    this.sessions.set(id, { transport, lastUsed: Date.now(), principal });
     this.sweeper ??= setInterval(() => this.sweep(), Math.min(this.idleMs, 60_000)).unref();
   }
 

@@ -7,6 +7,10 @@ export type { ToolFunction, ToolOptions } from "./tool";
 export type { HttpEndpoint, HttpHandlerOptions } from "./http";
 export type { HttpOptions } from "./node-http";
 export type { ToolClient, ToolContext } from "./context";
+export type { AuthOptions, TokenVerifier } from "./auth/options";
+export { jwt, type JwtOptions } from "./auth/jwt";
+/** What a verified access token grants (`ctx.authInfo`); `OAuthError` refuses a token in a verifier of your own. */
+export { OAuthError, OAuthErrorCode, type AuthInfo } from "@modelcontextprotocol/server";
 export type {
   AskKind,
   AskOptions,

@@ -80,6 +80,12 @@ export interface PromptOptions {
    * takes precedence.
    */
   complete?: Record<string, Completer>;
+  /**
+   * OAuth scopes a call needs, over HTTP with `auth`: a token without them gets 403
+   * `insufficient_scope` naming them, and the client may ask for a token that has them. The
+   * prompt stays in `prompts/list` for everyone (docs/deployment.md#authentication).
+   */
+  scopes?: string[];
 }
 
 /** A resource as `resources/list` shows it: what a template's `list` function returns. */
@@ -123,6 +129,12 @@ export interface ResourceOptions {
   complete?: Record<string, Completer>;
   /** How long 2026-07-28 clients may keep what `resources/read` answers (default: not kept, `ttlMs: 0`, private). */
   cache?: CacheHint;
+  /**
+   * OAuth scopes a call needs, over HTTP with `auth`: a token without them gets 403
+   * `insufficient_scope` naming them, and the client may ask for a token that has them. The
+   * resource stays in its list for everyone (docs/deployment.md#authentication).
+   */
+  scopes?: string[];
 }
 
 export type { ResourceContents };

@@ -63,13 +63,13 @@ export async function listen(
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}${options.path ?? "/mcp"}`;
   // stderr: stdout may be a protocol channel elsewhere, and it is what a process supervisor logs.
   process.stderr.write(`typemcp: ${serverName} serves MCP at ${url}\n`);
-  if (!isLoopback(host)) {
-    process.stderr.write(
-      `typemcp: warning: listening on ${host}, not loopback: every tool is callable by anyone who can reach port ${port}` +
-        (options.allowedHosts ? "" : ", and Host is not checked (set allowedHosts to the names clients use)") +
-        "\n",
-    );
-  }
+  // With auth, a caller needs a token: what is exposed is the Host check alone, when there is none.
+  const exposed = [
+    options.auth ? undefined : `every tool is callable by anyone who can reach port ${port}`,
+    options.allowedHosts ? undefined : "Host is not checked (set allowedHosts to the names clients use)",
+  ].filter(Boolean);
+  if (!isLoopback(host) && exposed.length > 0)
+    process.stderr.write(`typemcp: warning: listening on ${host}, not loopback: ${exposed.join(", and ")}\n`);
   return { port, url };
 }
 

@@ -1,6 +1,7 @@
 import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { RequestStates } from "./ask/state";
+import { ScopeTable } from "./auth/scopes";
 import type { Hooks } from "./call/function";
 import {
   CONTRACT_VERSION,
@@ -68,7 +69,8 @@ export interface ServerOptions {
   /**
    * Log to stderr, with the registration's name and the stack (or where it was registered),
    * what is a bug in the server's own code: an exception thrown by a tool, prompt or resource,
-   * a value that breaks its declared type or cannot be sent as JSON. The client is answered
+   * a value that breaks its declared type or cannot be sent as JSON, a token verifier
+   * (`auth.verify`) that fails rather than refuse a token. The client is answered
    * with an error either way; this is for the developer. Each distinct cause is logged once.
    * Default true; stdout, where stdio's JSON-RPC goes, is never written.
    */
@@ -86,6 +88,9 @@ export interface ServerOptions {
 }
 
 const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
+
+const NO_AUTH =
+  "nothing would check them, and anyone who reaches the endpoint could call it. Pass auth (docs/deployment.md#authentication), or leave scopes out.";
 
 export type RunOptions = { transport?: "stdio" } | HttpOptions;
 
@@ -156,6 +161,10 @@ export class MCPServer {
   private readonly faults?: FaultLog;
   /** Signs the state of requests that asked the client something (requestStateKey). */
   private readonly states: RequestStates;
+  /** The scopes tools, prompts and resources require (their `scopes` option), checked over HTTP with `auth`. */
+  private readonly scopes = new ScopeTable();
+  /** Serving HTTP without `auth`: a registration with `scopes` is refused, as none could be checked. */
+  private unchecked = false;
 
   constructor(
     readonly name: string,
@@ -243,10 +252,11 @@ export class MCPServer {
     const site = new CallSite(this.prompt);
     if (typeof fn !== "function") throw new TypeError(`typemcp: mcp.prompt takes a function, got ${typeof fn}`);
     if (compiled === undefined && isContract(options)) [options, compiled] = [{}, options];
-    const contract = checkContract<PromptContract>(`mcp.prompt(${describeFunction(fn)})`, "prompt", compiled);
-    this.registry.addPrompt(
-      new RegisteredPrompt(fn, (options as PromptOptions | undefined) ?? {}, contract, this.hooks(site)),
-    );
+    const where = `mcp.prompt(${describeFunction(fn)})`;
+    const contract = checkContract<PromptContract>(where, "prompt", compiled);
+    const prompt = new RegisteredPrompt(fn, (options as PromptOptions | undefined) ?? {}, contract, this.hooks(site));
+    this.requireScopes(prompt, (options as PromptOptions | undefined)?.scopes, where);
+    this.registry.addPrompt(prompt);
   }
 
   /**
@@ -271,9 +281,15 @@ export class MCPServer {
       throw new Error(
         `typemcp: ${where} was compiled for the URI ${JSON.stringify(contract.uri)}: rebuild the project (the URI is checked against the function's parameters at build time)`,
       );
-    this.registry.addResource(
-      new RegisteredResource(uri, fn, (options as ResourceOptions | undefined) ?? {}, contract, this.hooks(site)),
+    const resource = new RegisteredResource(
+      uri,
+      fn,
+      (options as ResourceOptions | undefined) ?? {},
+      contract,
+      this.hooks(site),
     );
+    this.requireScopes(resource, (options as ResourceOptions | undefined)?.scopes, where);
+    this.registry.addResource(resource);
   }
 
   /**
@@ -361,7 +377,16 @@ export class MCPServer {
     const tool = new RegisteredTool(fn, (options as ToolOptions | undefined) ?? {}, contract, this.hooks(site), {
       resultShape: this.options.resultShape,
     });
+    this.requireScopes(tool, (options as ToolOptions | undefined)?.scopes, `mcp.tool(${describeFunction(fn)})`);
     this.registry.addTool(tool);
+  }
+
+  /** Keeps a registration's `scopes` option; refuses one no request would be checked against (HTTP served without `auth`). */
+  private requireScopes(registration: object, scopes: unknown, where: string): void {
+    if (scopes === undefined) return;
+    if (this.unchecked)
+      throw new Error(`typemcp: ${where} has scopes, but this server serves HTTP without auth: ${NO_AUTH}`);
+    this.scopes.set(registration, scopes, where);
   }
 
   private hooks(site: CallSite): Hooks {
@@ -383,12 +408,22 @@ export class MCPServer {
   private endpoint(options: HttpHandlerOptions): ServedEndpoint {
     if (this.http)
       throw new Error("typemcp: this server already serves HTTP (mcp.run with HTTP, or mcp.handler(), is called once)");
+    if (!options.auth && this.scopes.any)
+      throw new Error(
+        `typemcp: registrations require the scopes ${[...this.scopes.named].join(", ")}, but HTTP is served without auth: ${NO_AUTH}`,
+      );
+    this.unchecked = !options.auth;
     this.prepare();
     return (this.http = this.httpModule().createEndpoint(
       {
         perRequest: () => this.instances.create(false),
         session: () => this.instances.create(true),
         closing: () => this.lifecycle.closing,
+        scopes: {
+          neededFor: (request) => this.scopes.neededFor(this.registry, request),
+          named: () => this.scopes.named,
+        },
+        verifierFailed: (error) => this.faults?.verifier(error),
       },
       options,
     ));

@@ -30,6 +30,12 @@ export interface ToolOptions {
    * and its ToolContext's signal is aborted so the tool can stop.
    */
   timeout?: number;
+  /**
+   * OAuth scopes a call needs, over HTTP with `auth`: a token without them gets 403
+   * `insufficient_scope` naming them, and the client may ask for a token that has them. The
+   * tool stays in `tools/list` for everyone (docs/deployment.md#authentication).
+   */
+  scopes?: string[];
 }
 
 /** A tool: any function. */

@@ -38,6 +38,8 @@ const fast = [
   "traces.test.ts",
   // What a Cloudflare Worker's top level allows: no stdio module, no random value until a request.
   "workers-start.test.ts",
+  // auth through mcp.handler(): the metadata, the 401 and 403 challenges, ctx.authInfo, with a verifier of its own.
+  "auth.test.ts",
   // Generated values and types against TypeScript and Ajv.
   "property.test.ts",
   "oracle.test.ts",
@@ -64,6 +66,8 @@ const e2e = [
   // docs/asking.md followed as written: its server built, its client answering, on TypeScript 5.9 and 7.
   "asking-recipe.test.ts",
   "http.test.ts",
+  // auth with jwt() on real signed JWTs, the JWKS on loopback: mcp.run in its own process, and mcp.handler().
+  "auth-http.test.ts",
   "third-party-client.test.ts",
   "hostile.test.ts",
   "lifecycle.test.ts",

@@ -11,13 +11,16 @@ export interface HttpProcess {
   stop(): Promise<void>;
 }
 
-/** A compiled fixture served over Streamable HTTP by its own process, on a free port. */
+/** A compiled fixture served over Streamable HTTP by its own process, on a free port (with `auth` verified by jwt(jwtOptions) when given). */
 export function serveHttp(
   module: string,
   options: object = {},
   env: Record<string, string> = {},
+  jwtOptions?: object,
 ): Promise<HttpProcess> {
-  const child = spawn(process.execPath, [SERVE, module, JSON.stringify({ transport: "http", port: 0, ...options })], {
+  const args = [SERVE, module, JSON.stringify({ transport: "http", port: 0, ...options })];
+  if (jwtOptions) args.push(JSON.stringify(jwtOptions));
+  const child = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
   });
