@@ -7,8 +7,12 @@
 //         throughput slices on request
 //   node bench/inproc.js memory <project> <contender> <calls>
 //       → peak RSS after <calls> calls
-//   node bench/inproc.js calls <project> <contender> <calls>
-//       → just <calls> calls round-robin after each tool's first, for bench/instructions.js to count
+//   node bench/inproc.js calls <project> <contender> <calls> [revision]
+//       → just <calls> calls round-robin after each tool's first, on one protocol revision
+//         (default 2026-07-28), for bench/instructions.js to count
+//   node bench/inproc.js first <project> <contender> <revision> [call]
+//       → the connection opened on <revision>, then (with `call`) the first tools/call of the
+//         last tool, nothing warmed: bench/instructions.js counts both
 //   node bench/inproc.js requests <prompts project> <contender> <settings JSON>
 //       → the prompts' and resources' requests (bench/prompts-resources.js) on one protocol
 //         revision: each item's first answer, then, over IPC, throughput slices of a row on request
@@ -195,15 +199,27 @@ async function askingRoundTrips(projectDir, contender, settings) {
   return { out, slice, latency };
 }
 
-/** A session: tools/list, then `count` calls round-robin over every tool (each one's first checked). */
-async function session(projectDir, contender, count) {
+/** A session on `revision`: tools/list, then `count` calls round-robin over every tool (each one's first checked). */
+async function session(projectDir, contender, count, revision) {
   const calls = readCalls(projectDir);
-  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer());
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer(), revision);
   await rpc("tools/list", {});
   for (let i = 0; i < count; i++) {
     const response = await rpc("tools/call", calls[i % calls.length]);
     if (i < calls.length) checkResponse(response, `${contender} ${calls[i].name}`);
   }
+}
+
+/**
+ * A fresh process's first call on `revision`: the connection opened (`initialize` or
+ * `server/discover`), then, when `call` is set, one tools/call of the last tool, nothing
+ * before it. bench/instructions.js counts both: the difference is what the first call costs.
+ */
+async function firstCall(projectDir, contender, revision, call) {
+  const calls = readCalls(projectDir);
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer(), revision);
+  if (call)
+    checkResponse(await rpc("tools/call", calls[calls.length - 1]), `${contender} ${calls[calls.length - 1].name}`);
 }
 
 /** Peak RSS (kB) of a session of `count` calls. */
@@ -225,8 +241,13 @@ async function main() {
     process.send({ ready: out });
     return;
   }
+  if (mode === "first") {
+    await firstCall(projectDir, rest[0], rest[1], rest[2] === "call");
+    process.stdout.write(JSON.stringify({ first: rest[2] === "call" }) + "\n");
+    process.exit(0);
+  }
   if (mode === "calls") {
-    await session(projectDir, rest[0], Number(rest[1]));
+    await session(projectDir, rest[0], Number(rest[1]), rest[2]);
     process.stdout.write(JSON.stringify({ calls: Number(rest[1]) }) + "\n");
     process.exit(0);
   }

@@ -6,6 +6,8 @@
 //
 //   npm run bench:instructions            (builds dist/ first; needs valgrind; ~27 minutes)
 //   node bench/instructions.js [--n=500] [--warmup=30000] [--calls=20000] [--dry-run]
+//   node bench/instructions.js --per-call [--shapes=1] [--n=500] [--warmup=] [--calls=] [--dry-run]
+//       where a tools/call's instructions go, on both revisions (see perCallBreakdown)
 //
 // --dry-run runs everything the count would run once, without valgrind (which it does not
 // need), and counts nothing: that every run works, in seconds on a small --n.
@@ -21,22 +23,28 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { ROOT } = require("./generate");
-const { prepare } = require("./servers");
+const { prepare, prepareTools, REVISIONS } = require("./servers");
+const { VARIANTS } = require("./breakdown");
 const { COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs } = require("./commands");
 
 function readSettings(argv) {
   const settings = { n: 500, warmup: 30000, calls: 20000 };
+  const perCall = argv.includes("--per-call");
+  // --per-call: the project of one shape by default (get_weather's, bench/generate.js), --shapes=8 for all.
+  if (perCall) settings.shapes = 1;
   for (const name of Object.keys(settings)) {
     const flag = argv.find((a) => a.startsWith(`--${name}=`));
     if (flag) settings[name] = Number(flag.split("=")[1]);
     if (!(settings[name] >= 1)) throw new Error(`bench: --${name} must be a positive number`);
   }
   const unknown = argv.filter(
-    (a) => a !== "--dry-run" && !Object.keys(settings).some((name) => a.startsWith(`--${name}=`)),
+    (a) => a !== "--dry-run" && a !== "--per-call" && !Object.keys(settings).some((name) => a.startsWith(`--${name}=`)),
   );
   if (unknown.length)
-    throw new Error(`bench: unknown argument ${unknown.join(" ")} (--n=, --warmup=, --calls=, --dry-run)`);
-  return { settings, dryRun: argv.includes("--dry-run") };
+    throw new Error(
+      `bench: unknown argument ${unknown.join(" ")} (--n=, --warmup=, --calls=, --dry-run, --per-call [--shapes=])`,
+    );
+  return { settings, dryRun: argv.includes("--dry-run"), perCall };
 }
 
 const log = (message) => process.stderr.write(`[instructions] ${message}\n`);
@@ -91,8 +99,115 @@ async function inPairs(jobs) {
   return results;
 }
 
+/**
+ * Where a tools/call's instructions go, on both protocol revisions: per call in steady state,
+ * typemcp, the floor and McpServer+Zod, and typemcp with its steps stubbed one after the other
+ * (bench/breakdown.js), so that each step's cost is the difference between two counts; and a
+ * fresh process's first call (the process that opens the connection and calls once, minus the
+ * one that only opens it). Sessions of `warmup` and `warmup + calls` calls, as for the build.
+ */
+async function perCallBreakdown(settings, dryRun, measure) {
+  const dir = path.join(
+    path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench")),
+    `calls-n${settings.n}-s${settings.shapes}`,
+  );
+  log(`generating and building ${settings.n} tools of ${settings.shapes} shape(s) in ${path.relative(ROOT, dir)}`);
+  await prepareTools(dir, settings.n, settings.shapes);
+  const { warmup, calls } = settings;
+  const jobs = [];
+  for (const revision of REVISIONS) {
+    for (const contender of ["typemcp", "floor", "zod"])
+      for (const k of [warmup, warmup + calls])
+        jobs.push([
+          `${revision} ${contender} ${k}`,
+          () => measure("inproc.js", ["calls", dir, contender, k, revision]),
+        ]);
+    for (const variant of VARIANTS.slice(1))
+      for (const k of [warmup, warmup + calls])
+        jobs.push([`${revision} typemcp ${variant} ${k}`, () => measure("breakdown.js", [dir, variant, revision, k])]);
+    for (const contender of ["typemcp", "floor", "zod"])
+      for (const call of ["", "call"])
+        jobs.push([
+          `${revision} ${contender} open${call && " + first call"}`,
+          () => measure("inproc.js", ["first", dir, contender, revision, call]),
+        ]);
+  }
+  log(`${dryRun ? "dry run (nothing counted)" : "counting"}: ${jobs.length} runs, two at a time`);
+  const results = await inPairs(jobs.map(([, job]) => job));
+  if (dryRun) {
+    process.stdout.write(`dry run: ${jobs.length} runs completed, no instructions counted\n`);
+    process.stdout.write(
+      JSON.stringify({ bench: "typemcp-instructions", dry_run: true, settings, runs: jobs.map(([label]) => label) }) +
+        "\n",
+    );
+    return;
+  }
+  const counted = Object.fromEntries(jobs.map(([label], i) => [label, results[i]]));
+  const perCall = (revision, name) =>
+    (counted[`${revision} ${name} ${warmup + calls}`] - counted[`${revision} ${name} ${warmup}`]) / calls;
+  const revisions = Object.fromEntries(
+    REVISIONS.map((revision) => {
+      const per = {
+        typemcp: perCall(revision, "typemcp"),
+        floor: perCall(revision, "floor"),
+        zod: perCall(revision, "zod"),
+        ...Object.fromEntries(VARIANTS.slice(1).map((v) => [`typemcp ${v}`, perCall(revision, `typemcp ${v}`)])),
+      };
+      const first = (c) => counted[`${revision} ${c} open + first call`] - counted[`${revision} ${c} open`];
+      return [
+        revision,
+        {
+          instructions_per_call: per,
+          floor_over_typemcp: per.floor / per.typemcp,
+          zod_over_typemcp: per.zod / per.typemcp,
+          // Each step: the count with it, minus the count with it stubbed (the floor's work in its place).
+          steps: {
+            arguments_check: per.typemcp - per["typemcp no-args"],
+            result_check_and_wire_copy: per["typemcp no-args"] - per["typemcp no-result"],
+            call_bookkeeping: per["typemcp no-result"] - per["typemcp bare"],
+            instance_and_sdk_over_floor: per["typemcp bare"] - per.floor,
+          },
+          first_call_instructions: { typemcp: first("typemcp"), floor: first("floor"), zod: first("zod") },
+        },
+      ];
+    }),
+  );
+  const k = (n) => `${(n / 1000).toFixed(1)}k`;
+  const m = (n) => `${(n / 1e6).toFixed(2)} M`;
+  const rows = REVISIONS.flatMap((revision) => {
+    const r = revisions[revision];
+    const p = r.instructions_per_call;
+    return [
+      `| ${revision}: one tools/call, steady state | ${k(p.typemcp)} | ${k(p.floor)} | ${k(p.zod)} | ${r.floor_over_typemcp.toFixed(3)}× the floor's throughput, ${r.zod_over_typemcp.toFixed(3)}× McpServer's |`,
+      `| ${revision}: typemcp's arguments check | ${k(r.steps.arguments_check)} | | | |`,
+      `| ${revision}: typemcp's result check and wire copy | ${k(r.steps.result_check_and_wire_copy)} | | | |`,
+      `| ${revision}: typemcp's call steps besides (dispatch to the function, content, answer) | ${k(r.steps.call_bookkeeping)} | | | |`,
+      `| ${revision}: the rest over the floor (instance handler, params schema, bookkeeping) | ${k(r.steps.instance_and_sdk_over_floor)} | | | |`,
+      `| ${revision}: a fresh process's first call | ${m(r.first_call_instructions.typemcp)} | ${m(r.first_call_instructions.floor)} | ${m(r.first_call_instructions.zod)} | ${m(r.first_call_instructions.typemcp - r.first_call_instructions.floor)} over the floor |`,
+    ];
+  });
+  process.stdout.write(`## Where a tools/call's instructions go (callgrind, node --predictable)
+
+${settings.n} tools of ${settings.shapes} shape(s); per call: sessions of ${warmup.toLocaleString("en-US")} and ${(warmup + calls).toLocaleString("en-US")} calls, the difference ÷ ${calls.toLocaleString("en-US")}.
+
+| measure | typemcp | floor | McpServer+Zod | |
+|---|---|---|---|---|
+${rows.join("\n")}
+
+`);
+  process.stdout.write(
+    JSON.stringify({
+      bench: "typemcp-instructions",
+      per_call: true,
+      settings,
+      revisions,
+      machine: { cpus: os.cpus().length, node: process.version },
+    }) + "\n",
+  );
+}
+
 async function main() {
-  const { settings, dryRun } = readSettings(process.argv.slice(2));
+  const { settings, dryRun, perCall: breakdown } = readSettings(process.argv.slice(2));
   if (!dryRun) {
     try {
       execFileSync("valgrind", ["--version"], { stdio: "ignore" });
@@ -101,6 +216,7 @@ async function main() {
     }
   }
   const measure = dryRun ? runOnce : count;
+  if (breakdown) return perCallBreakdown(settings, dryRun, measure);
   const dir = path.join(path.resolve(process.env.BENCH_DIR ?? path.join(ROOT, ".build", "bench")), `n${settings.n}`);
   log(`generating and building ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   await prepare(dir, settings.n);

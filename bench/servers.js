@@ -152,18 +152,27 @@ function prepareAsking(dir) {
 }
 
 /**
- * Generates and builds the N-tool project and the project of prompts and resources, then
- * writes their floors from what typemcp publishes (its tools/list; its prompts/list,
- * resources/list and resources/templates/list). Returns the typemcp tools build's times.
+ * Generates and builds the N-tool project of the first `shapes` shapes (bench/generate.js), then
+ * writes its floor from typemcp's tools/list. Returns the typemcp build's times.
  */
-async function prepare(dir, n) {
-  generate(dir, n);
+async function prepareTools(dir, n, shapes) {
+  generate(dir, n, shapes);
   const built = child("build.js", [path.join(dir, "typemcp")]);
   const server = require(modulePath(dir, "typemcp")).createServer();
   const rpc = await rawConnect(server);
   const { result } = await rpc("tools/list", {});
   await server.close();
-  writeFloor(path.join(dir, "floor"), result.tools);
+  writeFloor(path.join(dir, "floor"), result.tools, shapes);
+  return built;
+}
+
+/**
+ * Generates and builds the N-tool project and the project of prompts and resources, then
+ * writes their floors from what typemcp publishes (its tools/list; its prompts/list,
+ * resources/list and resources/templates/list). Returns the typemcp tools build's times.
+ */
+async function prepare(dir, n) {
+  const built = await prepareTools(dir, n);
 
   const kinds = promptsDir(dir);
   promptsAndResources.generate(kinds);
@@ -196,4 +205,5 @@ module.exports = {
   compareAnswers,
   child,
   prepare,
+  prepareTools,
 };

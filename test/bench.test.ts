@@ -271,3 +271,27 @@ test("bench/traces.js runs its three settings on both revisions and prints their
     for (const { perSecond } of Object.values(revision)) expect(perSecond).toBeGreaterThan(0);
   }
 });
+
+test("bench/instructions.js --per-call --dry-run runs every process of the per-call breakdown, on both revisions", async () => {
+  // The count itself (valgrind) is `npm run bench:instructions -- --per-call`, not a test.
+  const env = { ...process.env, BENCH_DIR: path.join(ROOT, ".build", "bench-test-instructions") };
+  const args = [
+    path.join(ROOT, "bench", "instructions.js"),
+    "--per-call",
+    "--dry-run",
+    "--n=8",
+    "--warmup=20",
+    "--calls=40",
+  ];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+
+  expect(stdout).toContain("dry run: 36 runs completed, no instructions counted\n");
+  const result = JSON.parse(stdout.trim().split("\n").pop()!);
+  expect(result.settings).toEqual({ n: 8, warmup: 20, calls: 40, shapes: 1 });
+  const perRevision = (revision: string) => [
+    ...["typemcp", "floor", "zod"].flatMap((c) => [`${revision} ${c} 20`, `${revision} ${c} 60`]),
+    ...["no-args", "no-result", "bare"].flatMap((v) => [`${revision} typemcp ${v} 20`, `${revision} typemcp ${v} 60`]),
+    ...["typemcp", "floor", "zod"].flatMap((c) => [`${revision} ${c} open`, `${revision} ${c} open + first call`]),
+  ];
+  expect(result.runs).toEqual([...perRevision("2025-11-25"), ...perRevision("2026-07-28")]);
+}, 300_000);
