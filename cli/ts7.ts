@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
-import { Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
+import { isApiStopFailure, Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
 import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
 import { failedRegistration, ToolCompiler } from "../transformer/compile";
 import { DiagnosticCategory } from "../transformer/checker/flags";
@@ -307,8 +307,7 @@ export class Ts7Session implements Session {
    * with its panic, then ends (which Node notices only later), or the channel to it is closed.
    */
   private apiStopped(failure: unknown): boolean {
-    const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
-    if (/\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text)) return true;
+    if (isApiStopFailure(failure)) return true;
     const child = (
       this.api as unknown as {
         client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } };
