@@ -114,8 +114,6 @@ const TSC_ONLY_OPTIONS = [
   "extendedDiagnostics",
   "generateTrace",
   "generateCpuProfile",
-  "build",
-  "watch",
 ];
 
 /** A snapshot with the project open (and the changed files read again), on 7.0's API or 7.1's. */
