@@ -737,6 +737,16 @@ describe("typemcp build on TypeScript 7.1: one compiler process, the API's, type
     expect(out(dir71)).toEqual(out(dir70));
   });
 
+  test("a tsconfig.json error prints as on 7.0, located in tsconfig.json, and fails the build", () => {
+    const runs = [WITH_TS7, WITH_TS71].map((env, i) => {
+      const dir = srcProject(`tsconfig-error-${i}`, { "server.ts": server }, { bogus: 1 });
+      return runCli(["build"], dir, env);
+    });
+    expect(runs[0]).toMatchObject({ status: 1, stderr: "" });
+    expect(runs[0].stdout).toMatch(/^tsconfig\.json\(\d+,\d+\): error TS5023: Unknown compiler option 'bogus'\.\n/);
+    expect(runs[1]).toEqual(runs[0]);
+  });
+
   test("an incremental project is built by tsc on 7.1 too: its .tsbuildinfo is written beside its tsconfig.json, as tsc writes it", () => {
     const dir = srcProject("incremental-7.1", { "server.ts": server }, { incremental: true });
     const { run, started } = buildLogged(dir, WITH_TS71);
