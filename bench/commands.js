@@ -9,8 +9,12 @@ const os = require("node:os");
 const path = require("node:path");
 
 const COMMANDS = ["tsc", "tspc_without_plugin", "tspc", "patched_without_plugin", "patched"];
-/** TypeScript 7 (the native compiler, installed beside 5.9 as `typescript-7`): its tsc alone, and `typemcp build` around it. */
-const TS7_COMMANDS = ["tsc7", "typemcp_build7"];
+/**
+ * TypeScript 7 (the native compiler, installed beside 5.9 as `typescript-7`, and 7.1 as
+ * `typescript-7.1`): its tsc alone, and `typemcp build` (on 7.0 around tsc, on 7.1 in the API's
+ * one process).
+ */
+const TS7_COMMANDS = ["tsc7", "typemcp_build7", "tsc71", "typemcp_build71"];
 const COMMAND_LABELS = {
   tsc: "tsc",
   tspc_without_plugin: "tspc, no plugin",
@@ -19,8 +23,13 @@ const COMMAND_LABELS = {
   patched: "tsc patched + typemcp",
   tsc7: "TypeScript 7: tsc",
   typemcp_build7: "TypeScript 7: typemcp build",
+  tsc71: "TypeScript 7.1: tsc",
+  typemcp_build71: "TypeScript 7.1: typemcp build",
 };
 const TS7 = path.join(path.dirname(require.resolve("../package.json")), "node_modules", "typescript-7");
+const TS71 = path.join(path.dirname(require.resolve("../package.json")), "node_modules", "typescript-7.1");
+/** Each TypeScript 7 command's package. */
+const TS7_PACKAGES = { tsc7: TS7, typemcp_build7: TS7, tsc71: TS71, typemcp_build71: TS71 };
 
 /**
  * Each command as [script, tsconfig] for the project in `dir`/typemcp. Writes the project's
@@ -76,20 +85,64 @@ function commandArgs(commands, name, out) {
 function ts7CommandRun(dir, name, out) {
   const project = path.join(dir, "typemcp");
   const outDir = path.join(out, name);
-  if (name === "tsc7")
+  const typescript = TS7_PACKAGES[name];
+  if (name.startsWith("tsc"))
     return {
-      args: [path.join(TS7, "bin", "tsc"), "-p", path.join(project, "tsconfig.no-plugin.json"), "--outDir", outDir],
+      args: [
+        path.join(typescript, "bin", "tsc"),
+        "-p",
+        path.join(project, "tsconfig.no-plugin.json"),
+        "--outDir",
+        outDir,
+      ],
       env: process.env,
     };
-  const tsconfig = path.join(project, "tsconfig.ts7.json");
+  const tsconfig = path.join(project, `tsconfig.${name}.json`);
   fs.writeFileSync(
     tsconfig,
     JSON.stringify({ extends: "./tsconfig.no-plugin.json", compilerOptions: { outDir } }, null, 2) + "\n",
   );
   return {
     args: [path.join(__dirname, "..", "dist", "cli", "index.js"), "build", "-p", tsconfig],
-    env: { ...process.env, TYPEMCP_TYPESCRIPT: TS7 },
+    env: { ...process.env, TYPEMCP_TYPESCRIPT: typescript },
   };
 }
 
-module.exports = { COMMANDS, TS7_COMMANDS, COMMAND_LABELS, buildCommands, outputRoot, commandArgs, ts7CommandRun };
+/**
+ * The TypeScript 7 commands three ways, for `--only=build7`: `node <script>` as the full bench
+ * runs them; the binaries themselves (TypeScript 7's native tsc executable, typemcp's
+ * dist/cli/index.js through its shebang); and through `npx`, in a folder whose
+ * node_modules/.bin holds `tsc` and `typemcp` as an install puts them there.
+ */
+function ts7CommandWays(dir, name, out) {
+  const { args, env } = ts7CommandRun(dir, name, out);
+  const typescript = TS7_PACKAGES[name];
+  const isTsc = name.startsWith("tsc");
+  const load = require("node:module").createRequire(path.join(typescript, "package.json"));
+  const exe = isTsc ? load("./lib/getExePath.js").default() : args[0];
+  const npxFolder = path.join(dir, `npx-${path.basename(typescript)}`);
+  const bin = path.join(npxFolder, "node_modules", ".bin");
+  if (!fs.existsSync(bin)) {
+    fs.mkdirSync(bin, { recursive: true });
+    fs.symlinkSync(path.join(typescript, "bin", "tsc"), path.join(bin, "tsc"));
+    fs.symlinkSync(path.join(__dirname, "..", "dist", "cli", "index.js"), path.join(bin, "typemcp"));
+    fs.writeFileSync(path.join(npxFolder, "package.json"), '{ "name": "bench-npx", "private": true }\n');
+  }
+  fs.chmodSync(path.join(__dirname, "..", "dist", "cli", "index.js"), 0o755);
+  return {
+    node: { command: process.execPath, args, env, cwd: undefined },
+    binary: { command: exe, args: args.slice(1), env, cwd: undefined },
+    npx: { command: "npx", args: [isTsc ? "tsc" : "typemcp", ...args.slice(1)], env, cwd: npxFolder },
+  };
+}
+
+module.exports = {
+  COMMANDS,
+  TS7_COMMANDS,
+  COMMAND_LABELS,
+  buildCommands,
+  outputRoot,
+  commandArgs,
+  ts7CommandRun,
+  ts7CommandWays,
+};

@@ -36,6 +36,7 @@ const {
   outputRoot,
   commandArgs,
   ts7CommandRun,
+  ts7CommandWays,
 } = require("./commands");
 
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
@@ -73,12 +74,16 @@ function readSettings(argv, env) {
     for (const [name, [full, fast, what]] of Object.entries(SETTINGS))
       console.log(`--${name.replace(/_/g, "-")}=${full} (quick: ${fast})  ${what}`);
     console.log("--only=asking  the elicitation round trip alone (its project, its rows, the requestState's cost)");
+    console.log(
+      "--only=build7  TypeScript 7.0's and 7.1's tsc against typemcp build, at n tools: through node, the binaries, npx",
+    );
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
   // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost).
   const only = argv.find((a) => a.startsWith("--only="))?.split("=")[1] ?? env.BENCH_ONLY;
-  if (only !== undefined && only !== "asking") throw new Error(`bench: --only takes asking, got ${only}`);
+  if (only !== undefined && only !== "asking" && only !== "build7")
+    throw new Error(`bench: --only takes asking or build7, got ${only}`);
   const settings = { quick, only };
   for (const [name, [full, fast]] of Object.entries(SETTINGS)) {
     const flag = argv.find((a) => a.startsWith(`--${name.replace(/_/g, "-")}=`));
@@ -580,8 +585,54 @@ function measureCommands(dir, settings) {
     // TypeScript 7: typemcp build against TypeScript 7's tsc alone, and against tspc + typemcp on 5.9.
     ts7_build_over_tsc7: best.typemcp_build7 / best.tsc7,
     ts7_build_over_tspc: best.typemcp_build7 / best.tspc,
+    ts71_build_over_tsc71: best.typemcp_build71 / best.tsc71,
     tsc7_over_tsc: best.tsc7 / best.tsc,
   };
+}
+
+/**
+ * `--only=build7`: TypeScript 7.0's and 7.1's tsc alone against `typemcp build` on each, whole
+ * commands three ways (ts7CommandWays: `node <script>`, the binaries, `npx`), alternating,
+ * after one untimed run each; best and median of the rounds, and the ratios of the bests.
+ */
+function measureTs7Commands(dir, settings) {
+  const outputs = outputRoot();
+  const ways = ["node", "binary", "npx"];
+  const runs = TS7_COMMANDS.flatMap((name) => ways.map((way) => ({ name, way })));
+  const run = ({ name, way }) => {
+    const { command, args, env, cwd } = ts7CommandWays(dir, name, outputs)[way];
+    const started = performance.now();
+    execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env, cwd });
+    return performance.now() - started;
+  };
+  const key = ({ name, way }) => `${name}:${way}`;
+  const times = Object.fromEntries(runs.map((r) => [key(r), []]));
+  log(`TypeScript 7 build commands: ${settings.n} tools, ${settings.command_rounds} round(s)`);
+  try {
+    for (const r of runs) run(r);
+    for (let round = 0; round < settings.command_rounds; round++)
+      for (const r of inTurn(runs, round)) times[key(r)].push(run(r));
+  } finally {
+    fs.rmSync(outputs, { recursive: true, force: true });
+  }
+  const best = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.min(...v)]));
+  const med = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  const ratios = {};
+  for (const [tsc, build] of [
+    ["tsc7", "typemcp_build7"],
+    ["tsc71", "typemcp_build71"],
+  ])
+    for (const way of ways) ratios[`${build}:${way}`] = best[`${build}:${way}`] / best[`${tsc}:${way}`];
+  return { tools: settings.n, rounds: settings.command_rounds, best_ms: best, median_ms: med, build_over_tsc: ratios };
+}
+
+function ts7CommandsReport(c) {
+  const rows = Object.keys(c.best_ms).map((k) => {
+    const [name, way] = k.split(":");
+    const ratio = c.build_over_tsc[k];
+    return [COMMAND_LABELS[name], way, fmt(c.best_ms[k]), fmt(c.median_ms[k]), ratio ? `${fmt(ratio, 3)}×` : ""];
+  });
+  return table(["command", "run as", "best (ms)", "median (ms)", "typemcp build ÷ tsc (best)"], rows);
 }
 
 /** The targets typemcp holds itself to (docs/performance.md), each with the measured value. */
@@ -639,6 +690,11 @@ function targets(r) {
   atMost(
     `build at ${r.commands.tools} tools, TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone, whole commands`,
     r.commands.ts7_build_over_tsc7,
+    1.3,
+  );
+  atMost(
+    `build at ${r.commands.tools} tools, TypeScript 7.1: typemcp build ÷ TypeScript 7.1's tsc alone, whole commands`,
+    r.commands.ts71_build_over_tsc71,
     1.3,
   );
   atMost(
@@ -845,6 +901,17 @@ async function main() {
 
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   const built = await prepare(dir, settings.n);
+  if (settings.only === "build7") {
+    buildCommands(dir); // the project's tsconfig without the plugin
+    const c = measureTs7Commands(dir, settings);
+    const machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+    const load = machine.loadavg.map((l) => l.toFixed(1)).join(" ");
+    process.stdout.write(
+      `${machine.cpus} CPUs, node ${process.version}, load average ${load}.\n\n${ts7CommandsReport(c)}\n`,
+    );
+    process.stdout.write(JSON.stringify({ bench: "typemcp", only: "build7", commands: c, machine }) + "\n");
+    process.exit(0);
+  }
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
   const r = await measureInProcess(dir, settings);
   r.prompts_resources = await measurePromptsAndResources(dir, settings);

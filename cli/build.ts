@@ -26,6 +26,30 @@ export interface TscRun {
   /** What tsc printed, the emitted files' list taken out. */
   output: string;
   emitted: string[];
+  /** How many errors `output` holds, where known without reading it back (see tscErrorCount). */
+  errors?: number;
+}
+
+/**
+ * The files a build emitted, where the contracts are written into them: on disk (tsc wrote
+ * them) or in memory (TypeScript 7.1's emit through the API, written after).
+ */
+export interface EmittedFiles {
+  /** Absolute paths. */
+  readonly names: readonly string[];
+  read(file: string): string | undefined;
+  write(file: string, text: string): void;
+  remove(file: string): void;
+}
+
+/** The files tsc wrote. */
+export function filesOnDisk(names: readonly string[]): EmittedFiles {
+  return {
+    names: names.map((name) => path.resolve(name)),
+    read: (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined),
+    write: (file, text) => fs.writeFileSync(file, text),
+    remove: (file) => fs.rmSync(file, { force: true }),
+  };
 }
 
 /** TypeScript 7's compiler executable (the package's `tsc` starts it), or its `bin/tsc` script to run with Node. */
@@ -102,14 +126,19 @@ export function tscErrorCount(output: string, pretty: boolean): number {
 const MAP_URL = /\n\/\/# sourceMappingURL=([^\n]*)$/;
 
 /** The source map of an emitted file: inline, or in its `.map` file. */
-function readMap(jsFile: string, js: string): { map: SourceMap; inline: boolean; file?: string } | undefined {
+function readMap(
+  files: EmittedFiles,
+  jsFile: string,
+  js: string,
+): { map: SourceMap; inline: boolean; file?: string } | undefined {
   const url = MAP_URL.exec(js)?.[1];
   if (!url) return undefined;
   const inline = /^data:application\/json;(?:charset=utf-8;)?base64,(.*)$/.exec(url);
   if (inline) return { map: JSON.parse(Buffer.from(inline[1], "base64").toString("utf8")) as SourceMap, inline: true };
   const file = path.resolve(path.dirname(jsFile), decodeURIComponent(url));
-  if (!fs.existsSync(file)) return undefined;
-  return { map: JSON.parse(fs.readFileSync(file, "utf8")) as SourceMap, inline: false, file };
+  const text = files.read(file);
+  if (text === undefined) return undefined;
+  return { map: JSON.parse(text) as SourceMap, inline: false, file };
 }
 
 /** The source files a map names, as absolute paths (its sources are relative to the map, under sourceRoot). */
@@ -148,7 +177,7 @@ export interface PlacedContracts {
  * Writes the contracts into the emitted files. `forcedMaps`: the maps are typemcp's (the
  * project writes none), and are removed, with their `sourceMappingURL` comments.
  */
-export function writeContracts(emitted: string[], compiled: WrittenCall[], forcedMaps: boolean): PlacedContracts {
+export function writeContracts(emitted: EmittedFiles, compiled: WrittenCall[], forcedMaps: boolean): PlacedContracts {
   const byFile = new Map<string, WrittenCall[]>();
   for (const c of compiled) {
     const file = path.resolve(c.call.getSourceFile().fileName);
@@ -160,11 +189,12 @@ export function writeContracts(emitted: string[], compiled: WrittenCall[], force
   /** Emitted files that do not parse: one diagnostic each, and their registrations are not reported again. */
   const unparsed: Diagnostic[] = [];
   const reported = new Set<WrittenCall>();
-  const jsFiles = emitted.filter((file) => JS.test(file)).map((file) => path.resolve(file));
+  const jsFiles = emitted.names.filter((file) => JS.test(file));
   let files = 0;
   for (const jsFile of jsFiles) {
-    const js = fs.readFileSync(jsFile, "utf8");
-    const found = readMap(jsFile, js);
+    const js = emitted.read(jsFile);
+    if (js === undefined) continue;
+    const found = readMap(emitted, jsFile, js);
     if (!found) continue;
     const mapDirectory = found.file ? path.dirname(found.file) : path.dirname(jsFile);
     const sources = sourcesOf(found.map, mapDirectory, known);
@@ -208,14 +238,14 @@ export function writeContracts(emitted: string[], compiled: WrittenCall[], force
     let out = result.js;
     if (forcedMaps) {
       out = out.replace(MAP_URL, "\n");
-      if (found.file) fs.rmSync(found.file, { force: true });
+      if (found.file) emitted.remove(found.file);
     } else if (found.inline) {
       const map = Buffer.from(JSON.stringify({ ...found.map, mappings: result.mappings })).toString("base64");
       out = out.replace(MAP_URL, `\n//# sourceMappingURL=data:application/json;base64,${map}`);
     } else if (found.file && placements.length) {
-      fs.writeFileSync(found.file, JSON.stringify({ ...found.map, mappings: result.mappings }));
+      emitted.write(found.file, JSON.stringify({ ...found.map, mappings: result.mappings }));
     }
-    if (out !== js) fs.writeFileSync(jsFile, out);
+    if (out !== js) emitted.write(jsFile, out);
     if (placements.length) files++;
   }
   const diagnostics: Diagnostic[] = [...unparsed];
@@ -309,8 +339,7 @@ export async function buildOnTs7(
   placed: PlacedContracts;
   failure?: { error: unknown };
 }> {
-  const options = session.compilerOptions;
-  const forcedMaps = options.sourceMap !== true && options.inlineSourceMap !== true;
+  const forcedMaps = !session.writesSourceMaps;
   const tsc = startTsc(session.modules.directory, configFile, { forceSourceMap: forcedMaps, pretty });
   let compiled: CompiledCall[] = [];
   let forms: CompiledFormCall[] = [];
@@ -326,11 +355,11 @@ export async function buildOnTs7(
   try {
     // A form whose call is left as written (spread arguments) is placed nowhere, as under tspc.
     const written = [...compiled, ...forms.filter((f) => !f.unwritten)];
-    if (!failure) placed = writeContracts(run.emitted, written, forcedMaps);
+    if (!failure) placed = writeContracts(filesOnDisk(run.emitted), written, forcedMaps);
   } catch (error) {
     failure = { error };
   } finally {
-    if (forcedMaps) removeForcedMaps(run.emitted, failure !== undefined);
+    if (forcedMaps) removeForcedMaps(filesOnDisk(run.emitted), failure !== undefined);
   }
   return { tsc: run, compiled, forms, placed, failure };
 }
@@ -340,13 +369,13 @@ export async function buildOnTs7(
  * `sourceMappingURL` lines out of the files it wrote; after a failure (`all`), every emitted
  * file's is taken out here.
  */
-function removeForcedMaps(emitted: string[], all: boolean): void {
-  for (const file of emitted) {
-    if (/\.[cm]?jsx?\.map$/.test(file)) fs.rmSync(file, { force: true });
-    else if (all && JS.test(file) && fs.existsSync(file)) {
-      const js = fs.readFileSync(file, "utf8");
-      const out = js.replace(MAP_URL, "\n");
-      if (out !== js) fs.writeFileSync(file, out);
+export function removeForcedMaps(emitted: EmittedFiles, all: boolean): void {
+  for (const file of emitted.names) {
+    if (/\.[cm]?jsx?\.map$/.test(file)) emitted.remove(file);
+    else if (all && JS.test(file)) {
+      const js = emitted.read(file);
+      const out = js?.replace(MAP_URL, "\n");
+      if (js !== undefined && out !== js) emitted.write(file, out!);
     }
   }
 }

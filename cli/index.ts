@@ -139,12 +139,15 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
   return typescript;
 }
 
-/** The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process. */
-function openSession(configFile: string): Session {
+/**
+ * The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process.
+ * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: cli/emit.ts).
+ */
+function openSession(configFile: string, emit = false): Session {
   const typescript = typeScriptOf(configFile);
   if (typescript.major >= 7) {
     const { Ts7Session } = require("./ts7") as typeof import("./ts7");
-    return new Ts7Session(configFile, typescript.directory);
+    return new Ts7Session(configFile, typescript.directory, { emit });
   }
   const { Ts5Session } = require("./ts5") as typeof import("./ts5");
   return new Ts5Session(configFile);
@@ -233,11 +236,11 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
     const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
-    const { tsc, compiled, forms, placed, failure } = await buildOnTs7(
-      session as import("./ts7").Ts7Session,
-      configFile,
-      pretty,
-    );
+    const ts7 = session as import("./ts7").Ts7Session;
+    // TypeScript 7.1 and later emit through the API, in its one process; 7.0 runs tsc beside it.
+    const { tsc, compiled, forms, placed, failure } = ts7.emitsInProcess
+      ? (require("./emit") as typeof import("./emit")).buildInProcess(ts7, pretty)
+      : await buildOnTs7(ts7, configFile, pretty);
     // tsc's diagnostics first, whatever happened after it ran.
     process.stdout.write(tsc.output);
     if (failure) throw failure.error;
@@ -252,7 +255,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
         compiled.map((c) => c.registration.registers),
         "built",
         typemcp,
-        tscErrorCount(tsc.output, pretty),
+        tsc.errors ?? tscErrorCount(tsc.output, pretty),
       ),
     );
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
@@ -288,7 +291,7 @@ async function run(args: Arguments): Promise<number> {
   if (args.command === "manifest") return manifest(args);
   if (args.command === "doctor") return doctor(args);
   const configFile = findConfig(args.project);
-  const session = openSession(configFile);
+  const session = openSession(configFile, args.command === "build");
   const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));
   if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
   try {

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
-import { Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
+import { isApiStopFailure, Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
 import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
 import { failedRegistration, ToolCompiler } from "../transformer/compile";
 import { DiagnosticCategory } from "../transformer/checker/flags";
@@ -31,8 +31,16 @@ interface ApiSourceFile extends ts.SourceFile {
   readonly text: string;
 }
 
+/** What TypeScript 7.1 emits for a project (`emitToString`): every output file's text, nothing written. */
+export interface ApiEmitOutput {
+  readonly emitSkipped: boolean;
+  readonly diagnostics: readonly ApiDiagnostic[];
+  readonly outputFiles: ReadonlyMap<string, { readonly text: string }>;
+}
+
 interface ApiProgramFull extends ApiProgram {
   getSourceFile(file: string): ApiSourceFile | undefined;
+  emitToString?(): ApiEmitOutput;
   getSourceFileNames(): readonly string[];
   getCompilerOptions(): Record<string, unknown>;
   getConfigFileParsingDiagnostics(): readonly ApiDiagnostic[];
@@ -60,14 +68,53 @@ interface ApiSnapshot {
   dispose(): void;
 }
 
+/** tsconfig.json as the API parses it (7.1 adds the files it names and what was wrong in it). */
+interface ParsedConfig {
+  options: Record<string, unknown>;
+  fileNames?: readonly string[];
+  projectReferences?: readonly unknown[];
+  errors?: readonly ApiDiagnostic[];
+}
+
+/** A program 7.1 creates from root files and options rather than from a tsconfig.json. */
+interface ProgramToCreate {
+  rootFiles: readonly string[];
+  compilerOptions: Record<string, unknown>;
+}
+
 /** The API (files changed on disk since the last snapshot: 7.0's `fileChanges`, 7.1's `fileNotifications`): 7.0 makes each snapshot with `updateSnapshot`, 7.1 with `createSnapshot` (its `updateSnapshot` is internal). */
 interface Api {
-  parseConfigFile(file: string): { options: Record<string, unknown> };
+  parseConfigFile(file: string): ParsedConfig;
   updateSnapshot(params: { openProjects: string[]; fileChanges?: FileChanges }): ApiSnapshot;
-  createSnapshot?(params: { openProjects: string[]; fileNotifications?: FileChanges }): ApiSnapshot;
+  createSnapshot?(params: {
+    openProjects?: string[];
+    createPrograms?: ProgramToCreate[];
+    fileNotifications?: FileChanges;
+  }): ApiSnapshot;
   close(): void;
   clearSourceFileCache(): void;
 }
+
+/**
+ * Options under which TypeScript 7.1's emit through the API is not what its `tsc -p` writes:
+ * incremental builds (tsc writes a .tsbuildinfo and re-emits only what changed; the API's emit
+ * writes no .tsbuildinfo), project references (tsc -p resolves them to their outputs through
+ * the tsconfig's `references`), and options that make tsc print more than diagnostics. Such a
+ * project is built by tsc, as on 7.0.
+ */
+const TSC_ONLY_OPTIONS = [
+  "incremental",
+  "composite",
+  "tsBuildInfoFile",
+  "listFiles",
+  "listEmittedFiles",
+  "explainFiles",
+  "traceResolution",
+  "diagnostics",
+  "extendedDiagnostics",
+  "generateTrace",
+  "generateCpuProfile",
+];
 
 /** A snapshot with the project open (and the changed files read again), on 7.0's API or 7.1's. */
 function openSnapshot(api: Api, configFile: string, changed?: FileChanges): ApiSnapshot {
@@ -100,17 +147,36 @@ export class Ts7Session implements Session {
   private snapshot?: ApiSnapshot;
   private opened?: ApiProject;
   /** tsconfig.json as the compiler reads it: known before the project is loaded (tsc can start meanwhile). */
-  private readonly config: { options: Record<string, unknown> };
+  private config: ParsedConfig;
   private files = new Map<string, ApiSourceFile>();
   readonly modules: Ts7Modules;
+  /**
+   * The build emits through the API, in this one compiler process (TypeScript 7.1 and later,
+   * asked for by `typemcp build`): the project is opened as a program of the files and options
+   * of its tsconfig.json, with source maps whether it writes them or not (they say where each
+   * contract goes; see cli/build.ts), and `emit` gives its output. Otherwise tsc emits.
+   */
+  readonly emitsInProcess: boolean;
 
   constructor(
     readonly configFile: string,
     directory: string,
+    options: { emit?: boolean } = {},
   ) {
     this.modules = loadTs7Modules(directory);
     this.api = new this.modules.sync.API({ cwd: process.cwd() }) as Api;
     this.config = this.api.parseConfigFile(configFile);
+    this.emitsInProcess =
+      options.emit === true &&
+      this.api.createSnapshot !== undefined &&
+      this.config.fileNames !== undefined &&
+      !this.config.projectReferences?.length &&
+      !TSC_ONLY_OPTIONS.some((name) => this.config.options[name] !== undefined && this.config.options[name] !== false);
+  }
+
+  /** Whether the project writes source maps itself (else the build asks for them, and removes them). */
+  get writesSourceMaps(): boolean {
+    return this.config.options.sourceMap === true || this.config.options.inlineSourceMap === true;
   }
 
   /** The project, loaded on first use. */
@@ -124,11 +190,22 @@ export class Ts7Session implements Session {
   }
 
   private open(changed?: FileChanges): void {
-    this.snapshot = openSnapshot(this.api, this.configFile, changed);
-    const project =
-      (this.snapshot.getConfiguredProject
-        ? this.snapshot.getConfiguredProject(this.configFile)
-        : this.snapshot.getProject(this.configFile)) ?? this.snapshot.getProjects()[0];
+    this.snapshot = this.emitsInProcess
+      ? this.api.createSnapshot!({
+          createPrograms: [
+            {
+              rootFiles: this.config.fileNames!,
+              compilerOptions: { ...this.config.options, ...(!this.writesSourceMaps && { sourceMap: true }) },
+            },
+          ],
+          fileNotifications: changed,
+        })
+      : openSnapshot(this.api, this.configFile, changed);
+    const project = this.emitsInProcess
+      ? this.snapshot.getProjects()[0]
+      : ((this.snapshot.getConfiguredProject
+          ? this.snapshot.getConfiguredProject(this.configFile)
+          : this.snapshot.getProject(this.configFile)) ?? this.snapshot.getProjects()[0]);
     if (!project) throw new UserError(`cannot read ${this.configFile}`);
     this.opened = project;
     this.files = new Map();
@@ -140,14 +217,24 @@ export class Ts7Session implements Session {
     this.snapshot?.dispose();
     // The client keeps the syntax trees it fetched, by file: a changed file's must be fetched again.
     this.api.clearSourceFileCache();
+    // A program made from the tsconfig's files: a file added or removed changes them.
+    if (this.emitsInProcess) this.config = this.api.parseConfigFile(this.configFile);
     this.open(changes);
   }
 
   get compilerOptions(): Record<string, unknown> {
+    // The program's own options hold the source maps the build asked for: the project's are these.
+    if (this.emitsInProcess) return this.config.options;
     const opened = this.opened && (this.opened.compilerOptions ?? this.opened.parsedCommandLine?.options);
     return opened ?? this.config.options;
   }
 
+  /**
+   * The project's own files' syntax trees, one request each: 7.1's `api.batch` would send them
+   * in one, but returns them as JSON rather than the binary a lone `getSourceFile` answers, and
+   * decodes every tree at once: at 500 files measured slower (5.3 s against 0.6 s, load average
+   * 25; docs/typescript-7.md#speed).
+   */
   ownSourceFiles(): ApiSourceFile[] {
     return this.project.program
       .getSourceFileNames()
@@ -307,8 +394,7 @@ export class Ts7Session implements Session {
    * with its panic, then ends (which Node notices only later), or the channel to it is closed.
    */
   private apiStopped(failure: unknown): boolean {
-    const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
-    if (/\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text)) return true;
+    if (isApiStopFailure(failure)) return true;
     const child = (
       this.api as unknown as {
         client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } };
@@ -329,7 +415,22 @@ export class Ts7Session implements Session {
   }
 
   get configDiagnostics(): Reported[] {
+    // A program made from the tsconfig's options has none of its own: the tsconfig's, as parsed.
+    if (this.emitsInProcess) return (this.config.errors ?? []).map((d) => this.reported(d));
     return this.project.program.getConfigFileParsingDiagnostics().map((d) => this.reported(d));
+  }
+
+  /**
+   * The project emitted in the compiler process (emitsInProcess): every output file's text, as
+   * tsc would write it, and the diagnostics of the emit itself.
+   */
+  emit(): { files: Map<string, string>; diagnostics: Reported[]; skipped: boolean } {
+    const output = this.project.program.emitToString!();
+    return {
+      files: new Map([...output.outputFiles].map(([file, { text }]) => [file, text])),
+      diagnostics: output.diagnostics.map((d) => this.reported(d)),
+      skipped: output.emitSkipped,
+    };
   }
 
   /** What tsc reports for the project, in the order it asks: options, global, syntax, types, declarations. */

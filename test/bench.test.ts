@@ -142,16 +142,20 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
     "patched_without_plugin",
     "tsc",
     "tsc7",
+    "tsc71",
     "tspc",
     "tspc_without_plugin",
     "typemcp_build7",
+    "typemcp_build71",
   ]);
   for (const ms of Object.values(best)) expect(ms).toBeGreaterThan(0);
   expect(result.commands.ts7_build_over_tsc7).toBeCloseTo(best.typemcp_build7 / best.tsc7, 2);
   expect(result.commands.ts7_build_over_tspc).toBeCloseTo(best.typemcp_build7 / best.tspc, 2);
+  expect(result.commands.ts71_build_over_tsc71).toBeCloseTo(best.typemcp_build71 / best.tsc71, 2);
   expect(result.targets.map((t: { name: string }) => t.name)).toEqual(
     expect.arrayContaining([
       expect.stringContaining("TypeScript 7: typemcp build ÷ TypeScript 7's tsc alone"),
+      expect.stringContaining("TypeScript 7.1: typemcp build ÷ TypeScript 7.1's tsc alone"),
       expect.stringContaining("typemcp build on TypeScript 7 ÷ tspc + typemcp on TypeScript 5.9"),
     ]),
   );
@@ -161,6 +165,32 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.commands.plugin_over_patch).toBeCloseTo(best.patched / best.patched_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
 }, 300_000);
+
+test("bench/run.js --only=build7 times both TypeScript 7s' tsc and typemcp build three ways, and prints their ratios", async () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("BENCH_")));
+  env.BENCH_DIR = path.join(ROOT, ".build", "bench-test-build7");
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, "bench", "run.js"), "--quick", "--only=build7"],
+    { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 },
+  );
+  expect(stdout).toContain("| command | run as | best (ms) | median (ms) | typemcp build ÷ tsc (best) |");
+  const result = JSON.parse(stdout.trim().split("\n").pop()!);
+  const runs = ["tsc7", "typemcp_build7", "tsc71", "typemcp_build71"].flatMap((name) =>
+    ["node", "binary", "npx"].map((way) => `${name}:${way}`),
+  );
+  expect(Object.keys(result.commands.best_ms)).toEqual(runs);
+  for (const ms of Object.values(result.commands.best_ms)) expect(ms).toBeGreaterThan(0);
+  for (const [build, tsc] of [
+    ["typemcp_build7", "tsc7"],
+    ["typemcp_build71", "tsc71"],
+  ])
+    for (const way of ["node", "binary", "npx"])
+      expect(result.commands.build_over_tsc[`${build}:${way}`]).toBeCloseTo(
+        result.commands.best_ms[`${build}:${way}`] / result.commands.best_ms[`${tsc}:${way}`],
+        6,
+      );
+}, 600_000);
 
 test("the benchmark stops when a contender answers a prompt or resource otherwise than the floor, _meta and cache fields included", () => {
   const { compareAnswers } = require("../bench/servers") as {

@@ -609,7 +609,10 @@ test("every value drawn for the type fixtures gets the same verdict from TypeScr
   expect(judged).toBeGreaterThan(4000);
 });
 
-describe("typemcp build on TypeScript 7 keeps the project's own source maps right", () => {
+describe.each([
+  { typescript: "7.0", env: WITH_TS7 },
+  { typescript: "7.1", env: WITH_TS71 },
+])("typemcp build on TypeScript $typescript keeps the project's own source maps right", ({ typescript, env }) => {
   /** Generated line:column → source line:column, of every segment of a map's mappings. */
   function segments(mappings: string): Map<string, string> {
     const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -643,7 +646,7 @@ describe("typemcp build on TypeScript 7 keeps the project's own source maps righ
     "%s: every mapping tsc writes is still there, moved right by the contracts inserted before it on its line",
     (option) => {
       const dir = srcProject(
-        `ts7-${option}`,
+        `ts${typescript}-${option}`,
         {
           "server.ts":
             `import { MCPServer } from "typemcp";\nexport const mcp = new MCPServer("m");\nfunction a(x: string): string { return x; }\nfunction b(y: number): number { return y; }\n` +
@@ -656,10 +659,10 @@ describe("typemcp build on TypeScript 7 keeps the project's own source maps righ
         path.join(dir, "tsconfig.plain.json"),
         JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { outDir: "plain" } }),
       );
-      expect(runCli7(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
+      expect(runCli(["build"], dir, env)).toMatchObject({ status: 0, stderr: "" });
       const plain = spawnSync(
         process.execPath,
-        [path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc"), "-p", "tsconfig.plain.json"],
+        [path.join(env.TYPEMCP_TYPESCRIPT, "bin", "tsc"), "-p", "tsconfig.plain.json"],
         { cwd: dir, encoding: "utf8" },
       );
       expect(plain.status).toBe(0);
@@ -693,4 +696,114 @@ describe("typemcp build on TypeScript 7 keeps the project's own source maps righ
       expect(ours.map.sources).toEqual(theirs.map.sources);
     },
   );
+});
+
+describe("typemcp build on TypeScript 7.1: one compiler process, the API's, types and emit alike", () => {
+  /** The processes `typemcp build` starts (test/support/spawn-log.js), as [executable's name, arguments]. */
+  function buildLogged(dir: string, env: Record<string, string>): { run: CliRun; started: [string, string[]][] } {
+    const log = path.join(dir, "spawned.jsonl");
+    fs.rmSync(log, { force: true });
+    const run = runCli(["build"], dir, {
+      ...env,
+      TYPEMCP_SPAWN_LOG: log,
+      NODE_OPTIONS: `--require ${path.join(ROOT, "test", "support", "spawn-log.js")}`,
+    });
+    const lines = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n") : [];
+    const started = lines.map((line) => JSON.parse(line) as [string, string[]]);
+    return { run, started: started.map(([command, args]) => [path.basename(command), args]) };
+  }
+  const isApi = ([, args]: [string, string[]]) => args.includes("--api");
+  const server = greeter("name: string");
+
+  test("on 7.1 the API process alone: no tsc runs, and the build is 7.0's, byte for byte", () => {
+    const [dir70, dir71] = ["7.0", "7.1"].map((v) => srcProject(`one-process-${v}`, { "server.ts": server }));
+    const on70 = buildLogged(dir70, WITH_TS7);
+    const on71 = buildLogged(dir71, WITH_TS71);
+    const summary = { status: 0, stdout: "1 tool registration built: no errors, 0 warnings.\n", stderr: "" };
+    expect(on70.run).toEqual(summary);
+    expect(on71.run).toEqual(summary);
+    // 7.0: TypeScript 7's tsc (-p the project), and the API process beside it.
+    expect(on70.started.filter(isApi)).toHaveLength(1);
+    expect(on70.started.filter((started) => !isApi(started)).map(([, args]) => args.slice(0, 2))).toEqual([
+      ["-p", path.join(dir70, "tsconfig.json")],
+    ]);
+    expect(on71.started).toHaveLength(1);
+    expect(on71.started.filter(isApi)).toHaveLength(1);
+    const out = (dir: string) =>
+      Object.fromEntries(
+        fs.readdirSync(path.join(dir, "dist")).map((f) => [f, fs.readFileSync(path.join(dir, "dist", f), "utf8")]),
+      );
+    expect(Object.keys(out(dir71))).toEqual(["server.js"]);
+    expect(out(dir71)).toEqual(out(dir70));
+  });
+
+  test("a tsconfig.json error prints as on 7.0, located in tsconfig.json, and fails the build", () => {
+    const runs = [WITH_TS7, WITH_TS71].map((env, i) => {
+      const dir = srcProject(`tsconfig-error-${i}`, { "server.ts": server }, { bogus: 1 });
+      return runCli(["build"], dir, env);
+    });
+    expect(runs[0]).toMatchObject({ status: 1, stderr: "" });
+    expect(runs[0].stdout).toMatch(/^tsconfig\.json\(\d+,\d+\): error TS5023: Unknown compiler option 'bogus'\.\n/);
+    expect(runs[1]).toEqual(runs[0]);
+  });
+
+  test("an incremental project is built by tsc on 7.1 too: its .tsbuildinfo is written beside its tsconfig.json, as tsc writes it", () => {
+    const dir = srcProject("incremental-7.1", { "server.ts": server }, { incremental: true });
+    const { run, started } = buildLogged(dir, WITH_TS71);
+    expect(run).toEqual({ status: 0, stdout: "1 tool registration built: no errors, 0 warnings.\n", stderr: "" });
+    expect(started.filter((s) => !isApi(s)).map(([, args]) => args.slice(0, 2))).toEqual([
+      ["-p", path.join(dir, "tsconfig.json")],
+    ]);
+    expect(fs.readdirSync(path.join(dir, "dist"))).toEqual(["server.js"]);
+    expect(fs.existsSync(path.join(dir, "tsconfig.tsbuildinfo"))).toBe(true);
+    expect(
+      emittedRegistrations(fs.readFileSync(path.join(dir, "dist", "server.js"), "utf8"))[0].contract.params,
+    ).toEqual(["name"]);
+  });
+
+  test("the compiler's diagnostics print as 7.1's tsc prints them, plain and --pretty, with the files it writes", () => {
+    const dir = srcProject("tsc-output-7.1", {
+      "a.ts": `const n: number = "one";\nexport { n };\n`,
+      "b.ts": `const s: string = 1;\nconst t: string = 2;\nexport { s, t };\n`,
+      "c.ts": `export const u: boolean = 0;\n`,
+    });
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.plain.json"),
+      JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { outDir: "plain" } }),
+    );
+    // The build's own function, in a process of its own (TypeScript 7's API is made of ES modules).
+    const script = `
+      const { Ts7Session } = require(${JSON.stringify(path.join(ROOT, "dist", "cli", "ts7.js"))});
+      const { buildInProcess } = require(${JSON.stringify(path.join(ROOT, "dist", "cli", "emit.js"))});
+      const outputs = [];
+      (async () => {
+        for (const pretty of [false, true]) {
+          const session = new Ts7Session(${JSON.stringify(path.join(dir, "tsconfig.json"))}, ${JSON.stringify(TS71_DIR)}, { emit: true });
+          const { tsc } = buildInProcess(session, pretty);
+          outputs.push({ status: tsc.status, output: tsc.output, errors: tsc.errors });
+          await session.close();
+        }
+        process.stdout.write(JSON.stringify(outputs));
+      })();`;
+    const ours = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8" })) as {
+      status: number;
+      output: string;
+      errors: number;
+    }[];
+    const tsc = (pretty: boolean) =>
+      spawnSync(
+        process.execPath,
+        [path.join(TS71_DIR, "bin", "tsc"), "-p", path.join(dir, "tsconfig.plain.json"), "--pretty", String(pretty)],
+        { cwd: ROOT, encoding: "utf8" },
+      );
+    for (const [i, pretty] of [false, true].entries()) {
+      const theirs = tsc(pretty);
+      expect(ours[i]).toEqual({ status: theirs.status, output: theirs.stdout, errors: 4 });
+    }
+    const files = (folder: string) =>
+      Object.fromEntries(
+        fs.readdirSync(path.join(dir, folder)).map((f) => [f, fs.readFileSync(path.join(dir, folder, f), "utf8")]),
+      );
+    expect(files("dist")).toEqual(files("plain"));
+  });
 });

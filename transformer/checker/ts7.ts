@@ -178,6 +178,17 @@ export function ts7Syntax(modules: Ts7Modules): Syntax {
   } as Syntax;
 }
 
+/**
+ * Whether a failure is the API's compiler process stopping: it answers the request it fails on
+ * with its panic (`panic: ...`), then ends; a request after that fails on the closed channel
+ * (`SyncRpcChannel`, `EPIPE`), or on its input's end (`EOF`). The one test of it: the checker's
+ * and the session's (cli/ts7.ts) must agree on what stopped the process.
+ */
+export function isApiStopFailure(failure: unknown): boolean {
+  const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
+  return /\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text);
+}
+
 type Documented = ts.Node & { jsDoc?: readonly unknown[] };
 
 export class Ts7Checker implements TypeChecker {
@@ -226,8 +237,7 @@ export class Ts7Checker implements TypeChecker {
           try {
             return (member as (...a: unknown[]) => unknown).apply(target, args);
           } catch (error) {
-            if (error instanceof Error && /\bpanic: |SyncRpcChannel|EPIPE/.test(error.message))
-              this.stoppedBy ??= error;
+            if (error instanceof Error && isApiStopFailure(error)) this.stoppedBy ??= error;
             throw error;
           }
         };
