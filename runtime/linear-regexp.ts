@@ -355,8 +355,8 @@ const COUNTED = 16;
  * characters it is one state that loops, which V8 scans (Scanner). Other patterns anchored at
  * both ends get their longest match as the bound; the rest, none.
  */
-function lengthBound(node: Node): { node: Node; shortest: number; longest: number } {
-  if (!anchored(node) || !endAnchored(node)) return { node, shortest: 0, longest: Infinity };
+function lengthBound(node: Node, startAnchored: boolean): { node: Node; shortest: number; longest: number } {
+  if (!startAnchored || !endAnchored(node)) return { node, shortest: 0, longest: Infinity };
   const most = longest(node);
   if (node.kind !== "sequence") return { node, shortest: 0, longest: most };
   const counted = node.items.filter(
@@ -490,7 +490,8 @@ export class LinearRegExp {
     parsed: Node,
     anywhere = !anchored(parsed),
   ) {
-    const { node, shortest, longest } = lengthBound(parsed);
+    // A lookahead's body runs anchored where it is asked: `(?=[0-9]{16,21}$)` is bounded too.
+    const { node, shortest, longest } = lengthBound(parsed, !anywhere);
     this.shortest = shortest;
     this.longest = longest;
     const compiler = new Compiler();
@@ -523,7 +524,7 @@ export class LinearRegExp {
     work.visits = 0;
     work.nfaSteps = 0;
     work.scanned = 0;
-    this.outsideLength = !this.within(text);
+    this.outsideLength = !this.within(text, 0);
     const result = !this.outsideLength && this.matchFrom(text, 0);
     this.visits = work.visits;
     this.nfaSteps = work.nfaSteps;
@@ -532,13 +533,13 @@ export class LinearRegExp {
   }
 
   /** Whether `text` has from `shortest` to `longest` characters (a surrogate pair is one). */
-  private within(text: string): boolean {
-    const n = text.length;
+  private within(text: string, from: number): boolean {
+    const n = text.length - from;
     // n UTF-16 units hold n/2 to n characters.
     if (n <= this.longest && (n + 1) >> 1 >= this.shortest) return true;
     if (n > 2 * this.longest || n < this.shortest) return false;
     let characters = n;
-    for (let at = 0; at < n - 1; at++) {
+    for (let at = from; at < text.length - 1; at++) {
       const code = text.charCodeAt(at);
       if (code >= 0xd800 && code <= 0xdbff) {
         const low = text.charCodeAt(at + 1);
@@ -548,6 +549,11 @@ export class LinearRegExp {
         }
       }
     }
+    return this.fits(characters);
+  }
+
+  /** Whether a match of this many characters is within the pattern's bounds. */
+  private fits(characters: number): boolean {
     return characters >= this.shortest && characters <= this.longest;
   }
 
@@ -569,7 +575,7 @@ export class LinearRegExp {
   private matchesAt(text: string, at: number): boolean {
     const answered = this.answered;
     if (answered.test === testNumber && answered.at === at) return answered.matches;
-    const matches = this.matchFrom(text, at);
+    const matches = this.within(text, at) && this.matchFrom(text, at);
     this.answered = { test: testNumber, at, matches };
     return matches;
   }
@@ -897,7 +903,8 @@ export class LinearRegExp {
       if (state === FULL) return undefined;
       dfa.first[slot] = state;
     }
-    if (state === MATCHED) return true;
+    // A match here holds the character read at most (a bounded body ends at the text's end).
+    if (state === MATCHED) return this.fits(0);
     if (state === DEAD) return false;
     const last = atEnd ? 1 : 0;
     let entry =
@@ -909,7 +916,7 @@ export class LinearRegExp {
       if (code < 128) dfa.table[(state << 8) | (code << 1) | last] = entry;
       else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, entry);
     }
-    return entry === MATCHED ? true : entry === DEAD ? false : undefined;
+    return entry === MATCHED ? this.fits(1) : entry === DEAD ? false : undefined;
   }
 
   // ---- The NFA ----

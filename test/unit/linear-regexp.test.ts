@@ -460,6 +460,34 @@ describe("a counted repetition of one class runs as a loop within the length it 
       );
     for (const pattern of patterns) agree(pattern, texts);
   });
+
+  test("a lookahead's body is bounded where it is asked, (?=[0-9]{16,21}$) as a loop within 16 to 21 characters: V8's answers", () => {
+    const patterns = [
+      "^(?=[0-9]{16,21}$)\\d+$",
+      "^(?![a-z]{16,20}$)\\w+$",
+      "^a(?=[😀b]{16,17}$)[\\s\\S]*$",
+      "^(?:(?=[0-9]{16}$)1|2)[0-9]*$",
+      "^x(?=b{0,16}$)",
+    ];
+    const texts: string[] = [];
+    for (let k = 0; k <= 24; k++)
+      texts.push(
+        "1".repeat(k),
+        "a".repeat(k),
+        `a${"😀".repeat(k)}`,
+        `a${"b".repeat(k)}`,
+        `2${"3".repeat(k)}`,
+        `x${"b".repeat(k)}`,
+      );
+    for (const pattern of patterns) agree(pattern, texts);
+    // The number keys' `(?=[0-9]{16,21}$)`: 1e16 is a key, 17 ones are not (more than 15 digits).
+    agree(NUMERIC_KEY, ["1.5e-7", "123456", "1".repeat(17), `1${"0".repeat(16)}`, `1${"0".repeat(21)}`]);
+    expect(["1.5e-7", "1".repeat(17), `1${"0".repeat(16)}`].map((t) => linearRegExp(NUMERIC_KEY).test(t))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
 });
 
 test("the module's exports: the engine and its fallback, nothing for tests alone", () => {
