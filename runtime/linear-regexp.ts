@@ -466,7 +466,7 @@ export class LinearRegExp {
   private dfa?: Dfa;
   private readonly dfaAble: boolean;
   /** A body's last answer (for the NFA, which asks it once per thread): the test, the position, the answer. */
-  private answered = { test: -1, at: -1, matches: false };
+  private readonly answered = { test: -1, at: -1, matches: false };
   /**
    * The fewest and most characters (code points) of a text the pattern matches, when it is
    * anchored at both ends (`^[a-z]{1,5000}$`: 1 and 5,000; see lengthBound); else 0 and
@@ -576,7 +576,9 @@ export class LinearRegExp {
     const answered = this.answered;
     if (answered.test === testNumber && answered.at === at) return answered.matches;
     const matches = this.within(text, at) && this.matchFrom(text, at);
-    this.answered = { test: testNumber, at, matches };
+    answered.test = testNumber;
+    answered.at = at;
+    answered.matches = matches;
     return matches;
   }
 
