@@ -424,6 +424,25 @@ describe("a counted repetition of one class runs as a loop within the length it 
     }
   });
 
+  test("one class counted past what can be written out, between fixed-length parts, is run linearly, not left to V8", () => {
+    expect([
+      backtrackingReason("^id-[a-z]{1,50000}$"),
+      backtrackingReason("^[a-z]{1,50000}-[0-9]{1,50000}$"),
+      backtrackingReason("^(?:a|bc)[a-z]{1,50000}$"),
+    ]).toEqual([
+      undefined,
+      "counted repetitions that, written out, take more than 20,000 instructions",
+      "counted repetitions that, written out, take more than 20,000 instructions",
+    ]);
+    agree("^id-[a-z]{1,50000}$", [
+      "id-",
+      "id-a",
+      `id-${"a".repeat(50_000)}`,
+      `id-${"a".repeat(50_001)}`,
+      `id-${"a".repeat(49_999)}1`,
+    ]);
+  });
+
   test("a text longer than the pattern can match is refused unread", () => {
     const linear = linearRegExp("^[a-z]{1,5000}$") as LinearRegExp;
     expect([linear.test("a".repeat(1_000_000)), linear.outsideLength, linear.visits, linear.scanned]).toEqual([
