@@ -10,6 +10,11 @@
  * lookahead (typemcp's own template-literal patterns use bounded ones) is run as a sub-NFA at
  * the positions the NFA reaches it, once per position.
  *
+ * Linear is not all: the NFA's thread sets are cached as a DFA (a table lookup a character), a
+ * state that loops on itself has its run scanned by V8 as one class (Scanner), and a pattern
+ * anchored at both ends is bounded by the length it can match (lengthBound), so typemcp's own
+ * patterns run within a few times V8 (docs/performance.md).
+ *
  * Not handled, so left to V8's own backtracking engine: backreferences (not regular),
  * lookbehind, and patterns whose NFA would exceed MAX_PROGRAM (large counted repetitions of
  * anything but a repetition: `(a+){1,5000}` is `a+`, see collapsed). The build warns at such a
