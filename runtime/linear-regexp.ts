@@ -10,6 +10,11 @@
  * lookahead (typemcp's own template-literal patterns use bounded ones) is run as a sub-NFA at
  * the positions the NFA reaches it, once per position.
  *
+ * Linear is not all: the NFA's thread sets are cached as a DFA (a table lookup a character), a
+ * state that loops on itself has its run scanned by V8 as one class (Scanner), and a pattern
+ * anchored at both ends is bounded by the length it can match (lengthBound), so typemcp's own
+ * patterns run within a few times V8 (docs/performance.md).
+ *
  * Not handled, so left to V8's own backtracking engine: backreferences (not regular),
  * lookbehind, and patterns whose NFA would exceed MAX_PROGRAM (large counted repetitions of
  * anything but a repetition: `(a+){1,5000}` is `a+`, see collapsed). The build warns at such a
@@ -59,7 +64,7 @@ class Atom {
   private readonly regExp: RegExp;
   private readonly ascii = new Int8Array(128).fill(-1);
 
-  constructor(source: string) {
+  constructor(readonly source: string) {
     this.regExp = new RegExp(`^(?:${source})$`, "u");
   }
 
@@ -286,6 +291,93 @@ class Compiler {
 const isWordCode = (code: number) =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
+/** Whether every match must end at the text's end (`…$`). */
+function endAnchored(node: Node): boolean {
+  if (node.kind === "assert") return node.assertion === "$";
+  if (node.kind === "sequence") return node.items.length > 0 && endAnchored(node.items[node.items.length - 1]);
+  if (node.kind === "alternation") return node.options.every(endAnchored);
+  return false;
+}
+
+/** The most characters (code points) a node can match. */
+function longest(node: Node): number {
+  switch (node.kind) {
+    case "atom":
+      return 1;
+    case "assert":
+    case "look":
+      return 0;
+    case "sequence":
+      return node.items.reduce((sum, item) => sum + longest(item), 0);
+    case "alternation":
+      return Math.max(...node.options.map(longest));
+    case "repeat": {
+      const one = longest(node.node);
+      return one === 0 || node.max === 0 ? 0 : one * node.max;
+    }
+  }
+}
+
+/** How many characters a node matches when that is always the same number, else undefined. */
+function fixedLength(node: Node): number | undefined {
+  switch (node.kind) {
+    case "atom":
+      return 1;
+    case "assert":
+    case "look":
+      return 0;
+    case "sequence": {
+      let sum = 0;
+      for (const item of node.items) {
+        const length = fixedLength(item);
+        if (length === undefined) return undefined;
+        sum += length;
+      }
+      return sum;
+    }
+    case "alternation": {
+      const lengths = new Set(node.options.map(fixedLength));
+      return lengths.size === 1 ? [...lengths][0] : undefined;
+    }
+    case "repeat": {
+      if (node.max === 0) return 0;
+      const one = fixedLength(node.node);
+      return one === undefined || node.min !== node.max ? (one === 0 ? 0 : undefined) : one * node.min;
+    }
+  }
+}
+
+/** A counted repetition of one character class up to this many or more is run as a loop and a length bound. */
+const COUNTED = 16;
+
+/**
+ * A pattern anchored at both ends, with the fewest and most characters of a text it matches,
+ * where one counted repetition of a single class has become a loop: in `^P C{m,n} S$` with `P`
+ * and `S` of fixed lengths p and s, the run of C is the text less p + s characters, so the
+ * pattern matches exactly what `^P C* S$` matches in texts of p + m + s to p + n + s
+ * characters. Written out, `^[a-z]{1,5000}$` is a chain of 5,000 DFA states (past the 1,000
+ * kept, the NFA steps each character: 240× V8 on 2,000 letters); as `^[a-z]*$` and 1 to 5,000
+ * characters it is one state that loops, which V8 scans (Scanner). Other patterns anchored at
+ * both ends get their longest match as the bound; the rest, none.
+ */
+function lengthBound(node: Node, startAnchored: boolean): { node: Node; shortest: number; longest: number } {
+  if (!startAnchored || !endAnchored(node)) return { node, shortest: 0, longest: Infinity };
+  const most = longest(node);
+  if (node.kind !== "sequence") return { node, shortest: 0, longest: most };
+  const counted = node.items.filter(
+    (item) => item.kind === "repeat" && item.node.kind === "atom" && item.max !== Infinity && item.max >= COUNTED,
+  );
+  if (counted.length !== 1) return { node, shortest: 0, longest: most };
+  let fixed = 0;
+  for (const item of node.items) {
+    const length = item === counted[0] ? 0 : fixedLength(item);
+    if (length === undefined) return { node, shortest: 0, longest: most };
+    fixed += length;
+  }
+  const items = node.items.map((item) => (item === counted[0] ? { ...item, min: 0, max: Infinity } : item));
+  return { node: { kind: "sequence", items }, shortest: fixed + (counted[0] as { min: number }).min, longest: most };
+}
+
 /** Whether every match must start at the beginning (`^…`): then a search tries position 0 only. */
 function anchored(node: Node): boolean {
   if (node.kind === "assert") return node.assertion === "^";
@@ -318,10 +410,29 @@ class Dfa {
   readonly trees: Tree[] = [];
   /** The first state, by whether the run starts at the text's start and at its end. */
   readonly first = new Int32Array(4).fill(UNKNOWN);
+  /** Per state that loops on itself: how V8 scans a run of its loop's characters (see Scanner). */
+  readonly scanners: (Scanner | undefined)[] = [];
 }
 
+/**
+ * A state's loop, scanned by V8: the characters on which the state goes back to itself, as a
+ * sticky `[...]*` (a single class repeated: V8 runs it as a loop in machine code, it cannot
+ * backtrack). The digits of `` `user_${number}` `` cost 4.5 ns each as table lookups and 0.3 ns
+ * as V8's scan (bench/patterns.js): the table is what made such patterns 4–18× V8.
+ */
+interface Scanner {
+  /** The ASCII characters of the loop, for a run too short to be worth a call to V8. */
+  ascii: Uint8Array;
+  regExp: RegExp;
+  /** Whether it is the loop of the state's one thread (complete), not the loop the table knows so far. */
+  whole: boolean;
+}
+
+/** A run shorter than this is read from the table: a call to V8 costs about as much as 16 lookups. */
+const SCAN_AFTER = 16;
+
 /** Work counted over one `test` (its lookaheads' runs included): for tests to bound and to tell which simulation ran. */
-const work = { visits: 0, nfaSteps: 0 };
+const work = { visits: 0, nfaSteps: 0, scanned: 0 };
 /** Each `test` gets a number: a lookahead's remembered answer belongs to one text. */
 let testNumber = 0;
 
@@ -338,7 +449,7 @@ let testNumber = 0;
  * a table lookup per character. Programs with `\b`, or lookaheads inside lookaheads, are
  * simulated as an NFA, a step per character.
  */
-class LinearRegExp {
+export class LinearRegExp {
   /** The program, as flat arrays: the operation, the next instruction(s). */
   private readonly op: Uint8Array;
   private readonly x: Int32Array;
@@ -360,16 +471,34 @@ class LinearRegExp {
   private dfa?: Dfa;
   private readonly dfaAble: boolean;
   /** A body's last answer (for the NFA, which asks it once per thread): the test, the position, the answer. */
-  private answered = { test: -1, at: -1, matches: false };
-  /** How many instruction visits the last test made, and how many characters the NFA stepped (0: the DFA ran it all). */
+  private readonly answered = { test: -1, at: -1, matches: false };
+  /**
+   * The fewest and most characters (code points) of a text the pattern matches, when it is
+   * anchored at both ends (`^[a-z]{1,5000}$`: 1 and 5,000; see lengthBound); else 0 and
+   * Infinity. A text outside is refused unread (its code points counted where its UTF-16 length does not tell).
+   */
+  private readonly shortest: number;
+  private readonly longest: number;
+  /**
+   * Over the last test: how many instruction visits it made, how many characters the NFA
+   * stepped (0: the DFA ran it all), and how many characters V8 scanned for the DFA (Scanner):
+   * for tests to bound the work and tell which path ran.
+   */
   visits = 0;
   nfaSteps = 0;
+  scanned = 0;
+  /** Whether the last test's text was refused by its length alone, unread (see lengthBound). */
+  outsideLength = false;
 
   constructor(
     readonly source: string,
-    node: Node,
-    anywhere = !anchored(node),
+    parsed: Node,
+    anywhere = !anchored(parsed),
   ) {
+    // A lookahead's body runs anchored where it is asked: `(?=[0-9]{16,21}$)` is bounded too.
+    const { node, shortest, longest } = lengthBound(parsed, !anywhere);
+    this.shortest = shortest;
+    this.longest = longest;
     const compiler = new Compiler();
     const match = compiler.emit({ op: MATCH, x: -1, y: -1 });
     this.start = compiler.compile(node, match);
@@ -399,10 +528,38 @@ class LinearRegExp {
     testNumber++;
     work.visits = 0;
     work.nfaSteps = 0;
-    const result = this.matchFrom(text, 0);
+    work.scanned = 0;
+    this.outsideLength = !this.within(text, 0);
+    const result = !this.outsideLength && this.matchFrom(text, 0);
     this.visits = work.visits;
     this.nfaSteps = work.nfaSteps;
+    this.scanned = work.scanned;
     return result;
+  }
+
+  /** Whether `text` has from `shortest` to `longest` characters (a surrogate pair is one). */
+  private within(text: string, from: number): boolean {
+    const n = text.length - from;
+    // n UTF-16 units hold n/2 to n characters.
+    if (n <= this.longest && (n + 1) >> 1 >= this.shortest) return true;
+    if (n > 2 * this.longest || n < this.shortest) return false;
+    let characters = n;
+    for (let at = from; at < text.length - 1; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= 0xd800 && code <= 0xdbff) {
+        const low = text.charCodeAt(at + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          characters--;
+          at++;
+        }
+      }
+    }
+    return this.fits(characters);
+  }
+
+  /** Whether a match of this many characters is within the pattern's bounds. */
+  private fits(characters: number): boolean {
+    return characters >= this.shortest && characters <= this.longest;
   }
 
   /** Whether the program matches from `from` (or, searching, from any later position). */
@@ -423,8 +580,10 @@ class LinearRegExp {
   private matchesAt(text: string, at: number): boolean {
     const answered = this.answered;
     if (answered.test === testNumber && answered.at === at) return answered.matches;
-    const matches = this.matchFrom(text, at);
-    this.answered = { test: testNumber, at, matches };
+    const matches = this.within(text, at) && this.matchFrom(text, at);
+    answered.test = testNumber;
+    answered.at = at;
+    answered.matches = matches;
     return matches;
   }
 
@@ -541,6 +700,12 @@ class LinearRegExp {
         if (code >= 128) break;
         const entry = table[(state << 8) | (code << 1)];
         if (entry < 0) break;
+        if (entry === state && end - at > SCAN_AFTER) {
+          // A loop: the run of its characters is scanned (the character at `at` is one).
+          at = this.scan(dfa, state, text, at, end) - 1;
+          table = dfa.table;
+          continue;
+        }
         state = entry;
       }
       let code = text.charCodeAt(at);
@@ -555,6 +720,7 @@ class LinearRegExp {
       const last = at + width === n ? 1 : 0;
       let entry =
         code < 128 ? table[(state << 8) | (code << 1) | last] : (dfa.wide[state].get(code * 2 + last) ?? UNKNOWN);
+      if (entry === MATCHED || entry === DEAD) return entry;
       if (entry < 0) {
         entry = this.slowTransition(dfa, state, entry, text, at, code, width, last);
         if (entry < 0) return entry;
@@ -564,6 +730,67 @@ class LinearRegExp {
       at += width;
     }
     return this.endMatches(dfa.lists[state], text) ? MATCHED : DEAD;
+  }
+
+  /**
+   * Where the run of `state`'s loop characters starting at `at` (one of them) ends, at most at
+   * `end` (the text's last character, whose transition may see `$`, goes through the table).
+   */
+  private scan(dfa: Dfa, state: number, text: string, at: number, end: number): number {
+    let scanner = dfa.scanners[state];
+    if (scanner === undefined) scanner = dfa.scanners[state] = this.scannerOf(dfa, state, text, at);
+    const { ascii, regExp } = scanner;
+    let to = at + 1;
+    for (const short = at + SCAN_AFTER; to < short; to++) {
+      const code = text.charCodeAt(to);
+      if (code >= 128 || ascii[code] === 0) return to;
+    }
+    regExp.lastIndex = to;
+    regExp.test(text);
+    let scanned = regExp.lastIndex;
+    if (scanned >= end) {
+      scanned = end;
+      // Not between the halves of a surrogate pair: the pair is the last character.
+      const code = text.charCodeAt(end);
+      if (code >= 0xdc00 && code <= 0xdfff && scanned > to) {
+        const high = text.charCodeAt(end - 1);
+        if (high >= 0xd800 && high <= 0xdbff) scanned--;
+      }
+    }
+    work.scanned += scanned - to;
+    return scanned;
+  }
+
+  /**
+   * The scanner of a state that went back to itself on the character at `at`. A state of one
+   * thread that loops (`[0-9]*$`, `[\s\S]*$`) loops on every character its atom matches: V8
+   * scans the atom itself. Else the loop is what the table knows of it, the ASCII characters
+   * that lead back to the state (the digits of a number, whose state also waits for `.`, `e`
+   * and spaces); a loop character found later makes the scanner anew (slowTransition).
+   */
+  private scannerOf(dfa: Dfa, state: number, text: string, at: number): Scanner {
+    const threads = dfa.lists[state];
+    const ascii = new Uint8Array(128);
+    if (threads.length === 1 && this.op[threads[0]] === CHAR && !this.anywhere) {
+      const pc = threads[0];
+      const generation = ++this.generation;
+      const count = this.close(this.next, 0, this.x[pc], text, at + 1, false, generation, "pending");
+      if (count === 1 && this.next[0] === pc) {
+        const atom = this.instructions[pc].atom!;
+        for (let code = 0; code < 128; code++) ascii[code] = atom.test(code) ? 1 : 0;
+        return { ascii, regExp: new RegExp(`(?:${atom.source})*`, "uy"), whole: true };
+      }
+    }
+    for (let code = 0; code < 128; code++) if (dfa.table[(state << 8) | (code << 1)] === state) ascii[code] = 1;
+    const hex = (code: number) => `\\x${code.toString(16).padStart(2, "0")}`;
+    let loop = "";
+    for (let code = 0; code < 128; code++) {
+      if (ascii[code] === 0 || (code > 0 && ascii[code - 1] === 1)) continue;
+      let last = code;
+      while (last < 127 && ascii[last + 1] === 1) last++;
+      loop += last === code ? hex(code) : `${hex(code)}-${hex(last)}`;
+    }
+    return { ascii, regExp: new RegExp(`[${loop}]*`, "y"), whole: false };
   }
 
   /** At the text's end: whether a pending lookahead leads to MATCH (nothing is left to read). */
@@ -606,8 +833,11 @@ class LinearRegExp {
     // Cache it: straight in the table, or at the end of its path in the tree.
     const slotEntry = code < 128 ? dfa.table[(state << 8) | (code << 1) | last] : dfa.wide[state].get(code * 2 + last);
     const stored = this.insert(dfa, slotEntry ?? UNKNOWN, asked, 0, successor);
-    if (code < 128) dfa.table[(state << 8) | (code << 1) | last] = stored;
-    else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, stored);
+    if (code < 128) {
+      dfa.table[(state << 8) | (code << 1) | last] = stored;
+      // One more character of the state's loop: its scanner is made anew with it.
+      if (stored === state && last === 0 && !dfa.scanners[state]?.whole) dfa.scanners[state] = undefined;
+    } else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, stored);
     return successor;
   }
 
@@ -680,7 +910,8 @@ class LinearRegExp {
       if (state === FULL) return undefined;
       dfa.first[slot] = state;
     }
-    if (state === MATCHED) return true;
+    // A match here holds the character read at most (a bounded body ends at the text's end).
+    if (state === MATCHED) return this.fits(0);
     if (state === DEAD) return false;
     const last = atEnd ? 1 : 0;
     let entry =
@@ -692,7 +923,7 @@ class LinearRegExp {
       if (code < 128) dfa.table[(state << 8) | (code << 1) | last] = entry;
       else if (dfa.wide[state].size < MAX_WIDE) dfa.wide[state].set(code * 2 + last, entry);
     }
-    return entry === MATCHED ? true : entry === DEAD ? false : undefined;
+    return entry === MATCHED ? this.fits(1) : entry === DEAD ? false : undefined;
   }
 
   // ---- The NFA ----
@@ -841,6 +1072,3 @@ export function linearRegExp(pattern: string): LinearRegExp | BoundedRegExp {
     throw error;
   }
 }
-
-/** For tests: the engine's own class, to read `visits` and `nfaSteps`. */
-export const LinearRegExpForTests = LinearRegExp;

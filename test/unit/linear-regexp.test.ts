@@ -9,7 +9,7 @@ import {
   backtrackingReason,
   BoundedRegExp,
   linearRegExp,
-  LinearRegExpForTests,
+  LinearRegExp,
   PatternTooSlow,
 } from "../../runtime/linear-regexp";
 import { NUMERIC_KEY, placeholdersPattern, type Placeholder } from "../../transformer/model/parsers/template-literal";
@@ -18,7 +18,7 @@ import { fixtures } from "../support/fixtures";
 const agree = (pattern: string, texts: string[]) => {
   const native = new RegExp(pattern, "u");
   const linear = linearRegExp(pattern);
-  expect(linear).toBeInstanceOf(LinearRegExpForTests);
+  expect(linear).toBeInstanceOf(LinearRegExp);
   for (const text of texts) expect([pattern, text, linear.test(text)]).toEqual([pattern, text, native.test(text)]);
 };
 
@@ -211,8 +211,8 @@ test("every pattern typemcp writes answers as V8 does, on generated strings, as 
   const differences: unknown[] = [];
   for (const pattern of patterns) {
     const native = new RegExp(pattern, "u");
-    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
-    expect(linear).toBeInstanceOf(LinearRegExpForTests);
+    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExp>;
+    expect(linear).toBeInstanceOf(LinearRegExp);
     for (const t of texts) {
       const answer = linear.test(t);
       if (answer !== native.test(t) || linear.nfaSteps !== 0)
@@ -224,7 +224,7 @@ test("every pattern typemcp writes answers as V8 does, on generated strings, as 
 
 test("the three-number pattern on 300,000 characters: V8's answers, one DFA lookup per character", () => {
   const pattern = placeholdersPattern(["", ".", ".", ""], ["number", "number", "number"]);
-  const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+  const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExp>;
   const digits = "7".repeat(100_000);
   for (const [t, expected] of [
     [`${digits}.${digits}.${digits}`, true],
@@ -246,7 +246,7 @@ test("\\b and lookaheads inside lookaheads are simulated as an NFA, with V8's an
     ["\\bfoo\\b", "a foo b"],
     ["^(?=a(?!b))\\w+$", "ac"],
   ]) {
-    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+    const linear = linearRegExp(pattern) as InstanceType<typeof LinearRegExp>;
     expect(linear.test(text)).toBe(new RegExp(pattern, "u").test(text));
     expect(linear.nfaSteps).toBeGreaterThan(0);
   }
@@ -254,7 +254,7 @@ test("\\b and lookaheads inside lookaheads are simulated as an NFA, with V8's an
 
 describe("the work is linear where backtracking is not", () => {
   const visits = (pattern: string, text: string) => {
-    const engine = linearRegExp(pattern) as InstanceType<typeof LinearRegExpForTests>;
+    const engine = linearRegExp(pattern) as InstanceType<typeof LinearRegExp>;
     const verdict = engine.test(text);
     return { verdict, visits: engine.visits };
   };
@@ -326,7 +326,7 @@ test("where node:vm is missing (Cloudflare Workers), a backtracking pattern runs
 
 test("a repetition of an unbounded repetition is collapsed: (a+){1,5000} runs linearly, as a+, with V8's answers", () => {
   const issue = linearRegExp("^(a+){1,5000}$");
-  expect(issue).toBeInstanceOf(LinearRegExpForTests);
+  expect(issue).toBeInstanceOf(LinearRegExp);
   expect([issue.test(`${"a".repeat(28)}!`), issue.test("a".repeat(6000))]).toEqual([false, true]);
   const texts = ["", "a", "aa", "aaa", "aaaa", "b", "ab", "aab", "ba", "abab"];
   for (const pattern of [
@@ -358,4 +358,165 @@ test("a pattern whose DFA outgrows its room goes on with the NFA, with the same 
     numRuns: 300,
   });
   agree(pattern, texts);
+});
+
+describe("a state that loops on one class: V8 scans the run, with V8's answers", () => {
+  const digits = "7".repeat(100_000);
+  test.each([
+    ["`user_${number}`", placeholdersPattern(["user_", ""], ["number"]), `user_${digits}`, `user_${digits}x`],
+    ["`v${bigint}`", placeholdersPattern(["v", ""], ["bigint"]), `v1${digits}`, `v1${digits}x`],
+    ["`id-${string}`", placeholdersPattern(["id-", ""], ["string"]), `id-${"a".repeat(100_000)}`, `x${digits}`],
+  ])("%s on 100,000 characters: no NFA step, the run scanned", (_, pattern, matching, failing) => {
+    const linear = linearRegExp(pattern) as LinearRegExp;
+    expect(linear).toBeInstanceOf(LinearRegExp);
+    expect([linear.test(matching), linear.nfaSteps]).toEqual([true, 0]);
+    // All but the first few characters (read from the table before the loop is known) and the last.
+    expect(linear.scanned).toBeGreaterThan(100_000 - 40);
+    expect(linear.test(failing)).toBe(false);
+    expect(new RegExp(pattern, "u").test(failing)).toBe(false);
+  });
+
+  test("runs of every kind, broken anywhere, on every template pattern: V8's answers", () => {
+    const unit = fc.constantFrom("7", "0", "1", "a", ".", "e", "-", " ", ":", "x", "\u00a0", "😀");
+    const run = fc.tuple(unit, fc.integer({ min: 1, max: 40 })).map(([u, k]) => u.repeat(k));
+    const texts = fc.sample(
+      fc.array(run, { minLength: 1, maxLength: 5 }).map((runs) => runs.join("")),
+      { seed: 5, numRuns: 60 },
+    );
+    const prefixed = texts.flatMap((t) => [t, `user_${t}`, `v${t}`, `id-${t}`, `x${t}!`, `1${t}`]);
+    const differences: unknown[] = [];
+    for (const pattern of templatePatterns()) {
+      const native = new RegExp(pattern, "u");
+      const linear = linearRegExp(pattern);
+      for (const t of prefixed) if (linear.test(t) !== native.test(t)) differences.push({ pattern, text: t });
+    }
+    expect(differences).toEqual([]);
+  });
+
+  test("the loop as far as the table knows it grows with it: a run of mixed digits is scanned after each is met", () => {
+    const pattern = placeholdersPattern(["user_", ""], ["number"]);
+    const linear = linearRegExp(pattern) as LinearRegExp;
+    const mixed = "1234567890".repeat(10_000);
+    expect([linear.test(`user_${"7".repeat(1000)}`), linear.test(`user_${mixed}`)]).toEqual([true, true]);
+    expect(linear.test(`user_${mixed}`)).toBe(true);
+    expect(linear.scanned).toBeGreaterThan(100_000 - 40);
+    expect(linear.test(`user_${mixed}z${mixed}`)).toBe(false);
+  });
+
+  test("a loop over every character stops before a surrogate pair that ends the text, and reads it whole", () => {
+    for (const pattern of ["^id-[\\s\\S]*$", "^id-[\\s\\S]*😀$", "^id-[^😀]*😀$", "^id-(?:a|😀)*$"])
+      for (const tail of ["😀", "a😀", "\ud83d", "\ude00", "😀😀"])
+        agree(pattern, [`id-${"a".repeat(40)}${tail}`, `id-${"😀".repeat(30)}${tail}`, `id-${"b".repeat(40)}${tail}`]);
+  });
+});
+
+describe("a counted repetition of one class runs as a loop within the length it implies", () => {
+  test("^[a-z]{1,5000}$ on 2,000 letters (past the 1,000 DFA states written out): the DFA, no NFA step", () => {
+    const linear = linearRegExp("^[a-z]{1,5000}$") as LinearRegExp;
+    for (const [text, expected] of [
+      ["a".repeat(2000), true],
+      ["a".repeat(5000), true],
+      [`${"a".repeat(1999)}!`, false],
+      ["", false],
+    ] as const) {
+      expect([text.length, linear.test(text), linear.nfaSteps]).toEqual([text.length, expected, 0]);
+      expect(new RegExp("^[a-z]{1,5000}$", "u").test(text)).toBe(expected);
+    }
+  });
+
+  test("one class counted past what can be written out, between fixed-length parts, is run linearly, not left to V8", () => {
+    expect([
+      backtrackingReason("^id-[a-z]{1,50000}$"),
+      backtrackingReason("^[a-z]{1,50000}-[0-9]{1,50000}$"),
+      backtrackingReason("^(?:a|bc)[a-z]{1,50000}$"),
+    ]).toEqual([
+      undefined,
+      "counted repetitions that, written out, take more than 20,000 instructions",
+      "counted repetitions that, written out, take more than 20,000 instructions",
+    ]);
+    agree("^id-[a-z]{1,50000}$", [
+      "id-",
+      "id-a",
+      `id-${"a".repeat(50_000)}`,
+      `id-${"a".repeat(50_001)}`,
+      `id-${"a".repeat(49_999)}1`,
+    ]);
+  });
+
+  test("a text longer than the pattern can match is refused unread", () => {
+    const linear = linearRegExp("^[a-z]{1,5000}$") as LinearRegExp;
+    expect([linear.test("a".repeat(1_000_000)), linear.outsideLength, linear.visits, linear.scanned]).toEqual([
+      false,
+      true,
+      0,
+      0,
+    ]);
+    expect([linear.test("a".repeat(5001)), linear.outsideLength]).toEqual([false, true]);
+    expect([linear.test("a".repeat(5000)), linear.outsideLength]).toEqual([true, false]);
+  });
+
+  test("bounds counted in characters, a surrogate pair one: V8's answers at and around them", () => {
+    const patterns = [
+      "^[a-z]{1,5000}$",
+      "^ab[\\s\\S]{16,20}c$",
+      "^(?:x|y)\\d{0,16}$",
+      "^[😀a]{16,17}$",
+      "^.{20}$",
+      "^(?=a)[\\s\\S]{0,30}$",
+      "^a{2}[b😀]{3,40}(?:c|d)$",
+      "^[ab]{20}|c$",
+    ];
+    const texts: string[] = [];
+    for (let k = 0; k <= 42; k++)
+      texts.push(
+        "a".repeat(k),
+        "😀".repeat(k),
+        `ab${"😀".repeat(k)}c`,
+        `ab${"z".repeat(k)}c`,
+        `x${"1".repeat(k)}`,
+        `aa${"b😀".repeat(k >> 1)}d`,
+        "b".repeat(k),
+      );
+    for (const pattern of patterns) agree(pattern, texts);
+  });
+
+  test("a lookahead's body is bounded where it is asked, (?=[0-9]{16,21}$) as a loop within 16 to 21 characters: V8's answers", () => {
+    const patterns = [
+      "^(?=[0-9]{16,21}$)\\d+$",
+      "^(?![a-z]{16,20}$)\\w+$",
+      "^a(?=[😀b]{16,17}$)[\\s\\S]*$",
+      "^(?:(?=[0-9]{16}$)1|2)[0-9]*$",
+      "^x(?=b{0,16}$)",
+    ];
+    const texts: string[] = [];
+    for (let k = 0; k <= 24; k++)
+      texts.push(
+        "1".repeat(k),
+        "a".repeat(k),
+        `a${"😀".repeat(k)}`,
+        `a${"b".repeat(k)}`,
+        `2${"3".repeat(k)}`,
+        `x${"b".repeat(k)}`,
+      );
+    for (const pattern of patterns) agree(pattern, texts);
+    // The number keys' `(?=[0-9]{16,21}$)`: 1e16 is a key, 17 ones are not (more than 15 digits).
+    agree(NUMERIC_KEY, ["1.5e-7", "123456", "1".repeat(17), `1${"0".repeat(16)}`, `1${"0".repeat(21)}`]);
+    expect(["1.5e-7", "1".repeat(17), `1${"0".repeat(16)}`].map((t) => linearRegExp(NUMERIC_KEY).test(t))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+});
+
+test("the module's exports: the engine and its fallback, nothing for tests alone", () => {
+  expect(Object.keys(require("../../runtime/linear-regexp")).sort()).toEqual([
+    "BACKTRACKING_CHECK_MS",
+    "BACKTRACKING_RUN_MS",
+    "BoundedRegExp",
+    "LinearRegExp",
+    "PatternTooSlow",
+    "backtrackingReason",
+    "linearRegExp",
+  ]);
 });
