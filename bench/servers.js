@@ -152,9 +152,9 @@ function prepareAsking(dir) {
 }
 
 /**
- * Generates and builds the N-tool project and the project of prompts and resources, then
- * writes their floors from what typemcp publishes (its tools/list; its prompts/list,
- * resources/list and resources/templates/list). Returns the typemcp tools build's times.
+ * Generates and builds the N-tool project, the project of prompts and resources and the
+ * elicitation round trip's, and writes their floors from what typemcp publishes (its
+ * tools/list; preparePromptsAndResources). Returns the typemcp tools build's times.
  */
 async function prepare(dir, n) {
   generate(dir, n);
@@ -165,6 +165,17 @@ async function prepare(dir, n) {
   await server.close();
   writeFloor(path.join(dir, "floor"), result.tools);
 
+  await preparePromptsAndResources(dir);
+  prepareAsking(dir);
+  return built;
+}
+
+/**
+ * Generates the project of prompts and resources and builds its typemcp server, then writes
+ * its floor from what typemcp publishes (its prompts/list, resources/list and
+ * resources/templates/list).
+ */
+async function preparePromptsAndResources(dir) {
   const kinds = promptsDir(dir);
   promptsAndResources.generate(kinds);
   child("build.js", [path.join(kinds, "typemcp")]);
@@ -178,8 +189,6 @@ async function prepare(dir, n) {
   };
   await kindsServer.close();
   promptsAndResources.writeFloor(path.join(kinds, "floor"), lists);
-  prepareAsking(dir);
-  return built;
 }
 
 module.exports = {
@@ -191,6 +200,7 @@ module.exports = {
   promptsDir,
   askingDir,
   prepareAsking,
+  preparePromptsAndResources,
   rawConnect,
   checkResponse,
   compareAnswers,
