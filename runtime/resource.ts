@@ -18,6 +18,7 @@ import { completeArgument, completionsOf, type Completion } from "./completion";
 import type { ResourceContract, ResourceContents as ContentsKind } from "./contract";
 import type { Who } from "./faults";
 import type { CacheHint, ResourceFunction, ResourceListing, ResourceOptions } from "./kinds";
+import { jsonWriterOf, type JsonWriter } from "./json-text";
 import { validationMessage } from "./messages";
 
 /** The MIME type of contents whose resource does not name one, by what the function returns. */
@@ -76,6 +77,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   private readonly contents: ContentsKind;
   private readonly outputSchema?: ResourceContract["outputSchema"];
   private outputChecker?: Checker;
+  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/json-text.ts). */
+  private writer?: JsonWriter;
   private readonly mimeType?: string;
   private readonly convert: ResourceContract["convert"];
   private readonly completions: Map<string, Completion>;
@@ -147,7 +150,10 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
 
   protected override checkers(): void {
     super.checkers();
-    if (this.outputSchema) this.outputChecker ??= checkerOf(this.outputSchema);
+    if (this.outputSchema && !this.outputChecker) {
+      this.outputChecker = checkerOf(this.outputSchema);
+      this.writer = jsonWriterOf(this.outputSchema);
+    }
   }
 
   /**
@@ -216,7 +222,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
           this.wrong(value, "resource contents ({ uri, text } or { uri, blob }, or a list of them)")
         );
       case "json":
-        return this.json(value, this.outputChecker!);
+        return this.json(value, this.outputChecker!, this.writer);
       case "auto":
         if (typeof value === "string") return { contents: [{ uri, mimeType: this.mime("text"), text: value }] };
         if (value instanceof Uint8Array)
@@ -236,8 +242,16 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   }
 
   /** Data as its JSON text, copied onto its schema and checked as a tool's result is. */
-  private json(value: unknown, checker: Checker): ReadResourceResult {
-    let text: string;
+  private json(value: unknown, checker: Checker, writer?: JsonWriter): ReadResourceResult {
+    let text: string | undefined;
+    if (writer) {
+      try {
+        text = writer(value === undefined ? null : value);
+      } catch {
+        // A getter that threw, a stack too deep: the projection below meets it too, and says so as it always has.
+      }
+      if (text !== undefined) return { contents: [{ uri: "", mimeType: this.mime("json"), text }] };
+    }
     try {
       const projected = checker.project(value === undefined ? null : value);
       if (projected.total > 0) {

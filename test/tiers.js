@@ -13,6 +13,7 @@ const fast = [
   "unit/check.test.ts",
   "unit/linear-regexp.test.ts",
   "unit/uri-template.test.ts",
+  "unit/json-text.test.ts",
   "unit/stdio-lines.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
