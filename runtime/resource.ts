@@ -89,6 +89,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   /** For a template: its instances, for `resources/list`. */
   readonly list?: () => readonly ResourceListing[] | Promise<readonly ResourceListing[]>;
   private readonly metadata: Omit<Resource, "uri" | "name">;
+  /** A fixed resource's arguments (`{}` on every read) passed their check: known once, not checked on every read. */
+  private noArgumentsValid?: boolean;
 
   constructor(
     uri: string,
@@ -166,12 +168,22 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     ctx: ServerContext,
     session: Server,
   ): Asked<ReadResourceResult> | Promise<Asked<ReadResourceResult>> {
-    const args = variables ? decoded(variables, this.lists) : {};
-    if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
-    const answer = this.serve(convertText(args, this.convert), { ctx, session });
-    const cached = (result: Asked<ReadResourceResult>) =>
-      isInputRequiredResult(result) ? result : this.cached(result, uri, ctx);
-    return answer instanceof Promise ? answer.then(cached) : cached(answer);
+    let answer;
+    if (variables) {
+      const args = decoded(variables, this.lists);
+      if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
+      answer = this.serve(convertText(args, this.convert), { ctx, session });
+    } else {
+      // A fixed URI has no variables: the same empty arguments on every read, whose check is the same every time.
+      this.noArgumentsValid ??= this.checkArguments({}) === undefined;
+      answer = this.noArgumentsValid ? this.serveChecked({}, { ctx, session }) : this.serve({}, { ctx, session });
+    }
+    if (answer instanceof Promise) return answer.then((result) => this.finished(result, uri, ctx));
+    return this.finished(answer, uri, ctx);
+  }
+
+  private finished(result: Asked<ReadResourceResult>, uri: string, ctx: ServerContext): Asked<ReadResourceResult> {
+    return isInputRequiredResult(result) ? result : this.cached(result, uri, ctx);
   }
 
   /** `completion/complete` for one of the template's variables. */

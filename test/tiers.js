@@ -29,6 +29,8 @@ const fast = [
   "context.test.ts",
   // Prompts, resources, templates and completion, fed contracts written by hand.
   "prompts-resources.test.ts",
+  // resources/read on its short paths: the same bytes and errors as the long ones.
+  "resource-read.test.ts",
   // Asking the client from a call (elicitation, sampling, roots), fed forms written by hand, on both revisions.
   "ask.test.ts",
   // examples/everything from source to answer, through the official clients.
