@@ -25,6 +25,7 @@ const {
   child,
   prepare,
   prepareAsking,
+  preparePromptsAndResources,
 } = require("./servers");
 const asking = require("./asking");
 const { coldStart } = require("./cold");
@@ -69,6 +70,9 @@ const SETTINGS = {
   command_rounds: [5, 1, "whole tsc / tspc runs per command, at n tools"],
 };
 
+/** What --only may name: one part measured alone. */
+const ONLY = ["asking", "build7", "prompts-resources"];
+
 function readSettings(argv, env) {
   if (argv.includes("--help")) {
     for (const [name, [full, fast, what]] of Object.entries(SETTINGS))
@@ -76,14 +80,16 @@ function readSettings(argv, env) {
     console.log("--only=asking  the elicitation round trip alone (its project, its rows, the requestState's cost)");
     console.log(
       "--only=build7  TypeScript 7.0's and 7.1's tsc against typemcp build, at n tools: through node, the binaries, npx",
+      "--only=prompts-resources  prompts/get and resources/read alone (their project, their rows and targets)",
     );
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
-  // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost).
+  // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost);
+  // --only=prompts-resources: the prompts' and resources' rows alone.
   const only = argv.find((a) => a.startsWith("--only="))?.split("=")[1] ?? env.BENCH_ONLY;
-  if (only !== undefined && only !== "asking" && only !== "build7")
-    throw new Error(`bench: --only takes asking or build7, got ${only}`);
+  if (only !== undefined && !ONLY.includes(only))
+    throw new Error(`bench: --only takes ${ONLY.join(" or ")}, got ${only}`);
   const settings = { quick, only };
   for (const [name, [full, fast]] of Object.entries(SETTINGS)) {
     const flag = argv.find((a) => a.startsWith(`--${name.replace(/_/g, "-")}=`));
@@ -635,12 +641,27 @@ function ts7CommandsReport(c) {
   return table(["command", "run as", "best (ms)", "median (ms)", "typemcp build ÷ tsc (best)"], rows);
 }
 
-/** The targets typemcp holds itself to (docs/performance.md), each with the measured value. */
-function targets(r) {
+/** A list of targets, and its add, atLeast and atMost. */
+function targetList() {
   const t = [];
   const add = (name, value, goal, met, unit) => t.push({ name, value, goal, met, unit });
   const atLeast = (name, value, goal) => add(name, value, `≥ ${goal}×`, value >= goal, "×");
   const atMost = (name, value, goal) => add(name, value, `≤ ${goal}×`, value <= goal, "×");
+  return { t, add, atLeast, atMost };
+}
+
+/** The prompts' and resources' targets: at least 0.95× the floor, never slower than McpServer. */
+function promptsAndResourcesTargets(prompts, atLeast) {
+  for (const row of prompts.rows) {
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 0.95);
+    // Never slower than McpServer.
+    atLeast(`${row.label}, ${row.revision}: typemcp ÷ McpServer`, row.typemcp_over_zod, 1);
+  }
+}
+
+/** The targets typemcp holds itself to (docs/performance.md), each with the measured value. */
+function targets(r) {
+  const { t, add, atLeast, atMost } = targetList();
   atLeast(
     `tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ floor`,
     r.first_window.typemcp_over_floor,
@@ -655,11 +676,7 @@ function targets(r) {
   atLeast("tools/call, steady state: typemcp ÷ Zod", r.call.typemcp_over_zod, 1.5);
   atLeast("tools/call over stateless HTTP: typemcp ÷ floor", r.http.typemcp_over_floor, 0.95);
   atLeast("tools/call over stateless HTTP: typemcp ÷ Zod", r.http.typemcp_over_zod, 1.5);
-  for (const row of r.prompts_resources.rows) {
-    atLeast(`${row.label}, ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 0.95);
-    // Never slower than McpServer.
-    atLeast(`${row.label}, ${row.revision}: typemcp ÷ McpServer`, row.typemcp_over_zod, 1);
-  }
+  promptsAndResourcesTargets(r.prompts_resources, atLeast);
   const firstCallOver = r.cold_start.first_call_ms.typemcp - r.cold_start.first_call_ms.floor;
   add("first call of a fresh process (stdio): typemcp − floor", firstCallOver, "≤ 1 ms", firstCallOver <= 1, "ms");
   atMost("cold start (stdio spawn → tools/list): typemcp ÷ floor", r.cold_start.typemcp_over_floor, 1.1);
@@ -721,8 +738,40 @@ function table(headers, rows) {
   ].join("\n");
 }
 
+/** The contenders' row of a measure, then typemcp's ratios to the floor and to McpServer+Zod. */
+const contendersRow = (label, values, vsFloor, vsZod) => [
+  label,
+  ...CONTENDERS.map((c) => fmt(values[c])),
+  vsFloor,
+  vsZod,
+];
+
+/** The prompts' and resources' rows of the report's table (contendersRow). */
+const promptsAndResourcesRows = (prompts) =>
+  prompts.rows.flatMap((pr) => [
+    contendersRow(
+      `${pr.label}, ${pr.revision} (requests/s)`,
+      pr.calls_per_s,
+      `${fmt(pr.typemcp_over_floor)}×`,
+      `${fmt(pr.typemcp_over_zod)}×`,
+    ),
+    contendersRow(`${pr.label}, ${pr.revision}: latency p50 (ms)`, pr.p50_ms, "", ""),
+    contendersRow(`${pr.label}, ${pr.revision}: latency p99 (ms)`, pr.p99_ms, "", ""),
+  ]);
+
+const targetsTable = (targets) =>
+  table(
+    ["target", "measured", "goal", ""],
+    targets.map((t) => [
+      t.name,
+      `${fmt(t.value)}${t.unit === "×" ? "×" : " ms"}`,
+      t.goal,
+      t.met ? "met" : "**missed**",
+    ]),
+  );
+
 function report(r, settings) {
-  const row = (label, values, vsFloor, vsZod) => [label, ...CONTENDERS.map((c) => fmt(values[c])), vsFloor, vsZod];
+  const row = contendersRow;
   const x = (v) => `${fmt(v)}×`;
   const signed = (ms) => `${ms >= 0 ? "+" : ""}${fmt(ms)} ms`;
   const runtime = table(
@@ -781,16 +830,7 @@ function report(r, settings) {
       ),
       row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
       row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
-      ...r.prompts_resources.rows.flatMap((pr) => [
-        row(
-          `${pr.label}, ${pr.revision} (requests/s)`,
-          pr.calls_per_s,
-          x(pr.typemcp_over_floor),
-          x(pr.typemcp_over_zod),
-        ),
-        row(`${pr.label}, ${pr.revision}: latency p50 (ms)`, pr.p50_ms, "", ""),
-        row(`${pr.label}, ${pr.revision}: latency p99 (ms)`, pr.p99_ms, "", ""),
-      ]),
+      ...promptsAndResourcesRows(r.prompts_resources),
     ],
   );
   const askingSection = askingReport(r.asking, settings);
@@ -824,15 +864,7 @@ function report(r, settings) {
       `${fmt(s.emitted_bytes.plain / 1024)} / ${fmt(s.emitted_bytes.typemcp / 1024)}`,
     ]),
   );
-  const goals = table(
-    ["target", "measured", "goal", ""],
-    r.targets.map((t) => [
-      t.name,
-      `${fmt(t.value)}${t.unit === "×" ? "×" : " ms"}`,
-      t.goal,
-      t.met ? "met" : "**missed**",
-    ]),
-  );
+  const goals = targetsTable(r.targets);
   const commands = table(
     ["command", "best (ms)", "median (ms)", "÷ tsc (best)"],
     [...COMMANDS, ...TS7_COMMANDS].map((name) => [
@@ -892,6 +924,30 @@ async function main() {
     );
     const { quick, ...rest } = settings;
     const json = { bench: "typemcp", quick, settings: rest, asking: a, machine };
+    process.stdout.write(
+      JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
+        "\n",
+    );
+    process.exit(0);
+  }
+
+  if (settings.only === "prompts-resources") {
+    log(`generating and building the prompts and resources in ${path.relative(ROOT, dir)}`);
+    await preparePromptsAndResources(dir);
+    const prompts = await measurePromptsAndResources(dir, settings);
+    const { t, atLeast } = targetList();
+    promptsAndResourcesTargets(prompts, atLeast);
+    const machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+    const load = machine.loadavg.map((l) => l.toFixed(1)).join(" ");
+    const rows = table(
+      ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"],
+      promptsAndResourcesRows(prompts),
+    );
+    process.stdout.write(
+      `${machine.cpus} CPUs, node ${process.version}, load average ${load}. ${prompts.items} of each kind, ${fmt(prompts.requests)} requests per row, revision and contender in each of ${settings.rounds} rounds (${settings.request_slices} slices in turn; ${prompts.answers_compared} answers compared with the floor's, the same).\n\n${rows}\n\n${targetsTable(t)}\n`,
+    );
+    const { quick, ...rest } = settings;
+    const json = { bench: "typemcp", quick, settings: rest, prompts_resources: prompts, targets: t, machine };
     process.stdout.write(
       JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
         "\n",

@@ -167,13 +167,23 @@ async function prepareTools(dir, n, shapes) {
 }
 
 /**
- * Generates and builds the N-tool project and the project of prompts and resources, then
- * writes their floors from what typemcp publishes (its tools/list; its prompts/list,
- * resources/list and resources/templates/list). Returns the typemcp tools build's times.
+ * Generates and builds the N-tool project, the project of prompts and resources and the
+ * elicitation round trip's, and writes their floors from what typemcp publishes (its
+ * tools/list; preparePromptsAndResources). Returns the typemcp tools build's times.
  */
 async function prepare(dir, n) {
   const built = await prepareTools(dir, n);
+  await preparePromptsAndResources(dir);
+  prepareAsking(dir);
+  return built;
+}
 
+/**
+ * Generates the project of prompts and resources and builds its typemcp server, then writes
+ * its floor from what typemcp publishes (its prompts/list, resources/list and
+ * resources/templates/list).
+ */
+async function preparePromptsAndResources(dir) {
   const kinds = promptsDir(dir);
   promptsAndResources.generate(kinds);
   child("build.js", [path.join(kinds, "typemcp")]);
@@ -187,8 +197,6 @@ async function prepare(dir, n) {
   };
   await kindsServer.close();
   promptsAndResources.writeFloor(path.join(kinds, "floor"), lists);
-  prepareAsking(dir);
-  return built;
 }
 
 module.exports = {
@@ -200,6 +208,7 @@ module.exports = {
   promptsDir,
   askingDir,
   prepareAsking,
+  preparePromptsAndResources,
   rawConnect,
   checkResponse,
   compareAnswers,

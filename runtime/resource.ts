@@ -18,6 +18,7 @@ import { completeArgument, completionsOf, type Completion } from "./completion";
 import type { ResourceContract, ResourceContents as ContentsKind } from "./contract";
 import type { Who } from "./faults";
 import type { CacheHint, ResourceFunction, ResourceListing, ResourceOptions } from "./kinds";
+import { jsonWriterOf, type JsonWriter } from "./json-text";
 import { validationMessage } from "./messages";
 
 /** The MIME type of contents whose resource does not name one, by what the function returns. */
@@ -76,6 +77,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   private readonly contents: ContentsKind;
   private readonly outputSchema?: ResourceContract["outputSchema"];
   private outputChecker?: Checker;
+  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/json-text.ts). */
+  private writer?: JsonWriter;
   private readonly mimeType?: string;
   private readonly convert: ResourceContract["convert"];
   private readonly completions: Map<string, Completion>;
@@ -86,6 +89,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   /** For a template: its instances, for `resources/list`. */
   readonly list?: () => readonly ResourceListing[] | Promise<readonly ResourceListing[]>;
   private readonly metadata: Omit<Resource, "uri" | "name">;
+  /** A fixed resource's arguments (`{}` on every read) passed their check: known once, not checked on every read. */
+  private noArgumentsValid?: boolean;
 
   constructor(
     uri: string,
@@ -147,7 +152,10 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
 
   protected override checkers(): void {
     super.checkers();
-    if (this.outputSchema) this.outputChecker ??= checkerOf(this.outputSchema);
+    if (this.outputSchema && !this.outputChecker) {
+      this.outputChecker = checkerOf(this.outputSchema);
+      this.writer = jsonWriterOf(this.outputSchema);
+    }
   }
 
   /**
@@ -160,12 +168,22 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     ctx: ServerContext,
     session: Server,
   ): Asked<ReadResourceResult> | Promise<Asked<ReadResourceResult>> {
-    const args = variables ? decoded(variables, this.lists) : {};
-    if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
-    const answer = this.serve(convertText(args, this.convert), { ctx, session });
-    const cached = (result: Asked<ReadResourceResult>) =>
-      isInputRequiredResult(result) ? result : this.cached(result, uri, ctx);
-    return answer instanceof Promise ? answer.then(cached) : cached(answer);
+    let answer;
+    if (variables) {
+      const args = decoded(variables, this.lists);
+      if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
+      answer = this.serve(convertText(args, this.convert), { ctx, session });
+    } else {
+      // A fixed URI has no variables: the same empty arguments on every read, whose check is the same every time.
+      this.noArgumentsValid ??= this.checkArguments({}) === undefined;
+      answer = this.noArgumentsValid ? this.serveChecked({}, { ctx, session }) : this.serve({}, { ctx, session });
+    }
+    if (answer instanceof Promise) return answer.then((result) => this.finished(result, uri, ctx));
+    return this.finished(answer, uri, ctx);
+  }
+
+  private finished(result: Asked<ReadResourceResult>, uri: string, ctx: ServerContext): Asked<ReadResourceResult> {
+    return isInputRequiredResult(result) ? result : this.cached(result, uri, ctx);
   }
 
   /** `completion/complete` for one of the template's variables. */
@@ -216,7 +234,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
           this.wrong(value, "resource contents ({ uri, text } or { uri, blob }, or a list of them)")
         );
       case "json":
-        return this.json(value, this.outputChecker!);
+        return this.json(value, this.outputChecker!, this.writer);
       case "auto":
         if (typeof value === "string") return { contents: [{ uri, mimeType: this.mime("text"), text: value }] };
         if (value instanceof Uint8Array)
@@ -236,8 +254,16 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   }
 
   /** Data as its JSON text, copied onto its schema and checked as a tool's result is. */
-  private json(value: unknown, checker: Checker): ReadResourceResult {
-    let text: string;
+  private json(value: unknown, checker: Checker, writer?: JsonWriter): ReadResourceResult {
+    let text: string | undefined;
+    if (writer) {
+      try {
+        text = writer(value === undefined ? null : value);
+      } catch {
+        // A getter that threw, a stack too deep: the projection below meets it too, and says so as it always has.
+      }
+      if (text !== undefined) return { contents: [{ uri: "", mimeType: this.mime("json"), text }] };
+    }
     try {
       const projected = checker.project(value === undefined ? null : value);
       if (projected.total > 0) {

@@ -13,6 +13,7 @@ const fast = [
   "unit/check.test.ts",
   "unit/linear-regexp.test.ts",
   "unit/uri-template.test.ts",
+  "unit/json-text.test.ts",
   "unit/stdio-lines.test.ts",
   "unit/ts7-stopped.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
@@ -29,6 +30,8 @@ const fast = [
   "context.test.ts",
   // Prompts, resources, templates and completion, fed contracts written by hand.
   "prompts-resources.test.ts",
+  // resources/read on its short paths: the same bytes and errors as the long ones.
+  "resource-read.test.ts",
   // Asking the client from a call (elicitation, sampling, roots), fed forms written by hand, on both revisions.
   "ask.test.ts",
   // examples/everything from source to answer, through the official clients.

@@ -113,6 +113,14 @@ export abstract class RegisteredFunction<Answer> {
   ): Answer | Asked<Answer> | Promise<Answer | Asked<Answer>> {
     const invalid = this.checkArguments(args);
     if (invalid !== undefined) return this.refuse(invalid, "arguments");
+    return this.serveChecked(args, request);
+  }
+
+  /** The steps after the first, for arguments that passed their check (or cannot fail it: a fixed resource's, RegisteredResource.read). */
+  protected serveChecked(
+    args: Record<string, unknown>,
+    request: Request,
+  ): Answer | Asked<Answer> | Promise<Answer | Asked<Answer>> {
     const wire = args;
     if (this.revive) {
       try {
@@ -206,7 +214,7 @@ export abstract class RegisteredFunction<Answer> {
   }
 
   /** Undefined when the arguments are valid, else the message that says why not. */
-  private checkArguments(args: Record<string, unknown>): string | undefined {
+  protected checkArguments(args: Record<string, unknown>): string | undefined {
     let found;
     try {
       this.checkers();
