@@ -2,6 +2,11 @@
 // instructions.js): `tsc`, `tspc` (ts-patch patching the compiler live, on every run), and
 // `tsc` from a copy of this package's TypeScript patched for good (`ts-patch install`), each
 // with the generated project's tsconfig, with and without typemcp's plugin.
+//
+// Run alone, it times those commands at several project sizes, by the clock and in CPU time:
+//   node bench/commands.js [--sizes=50,500,2000] [--rounds=5]     (builds dist/ first: npm run build)
+// CPU time (user + system of each command's process) is what a loaded machine disturbs least:
+// a build is one busy thread, so waiting for a core adds to its wall time, not to its CPU time.
 "use strict";
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -134,6 +139,92 @@ function ts7CommandWays(dir, name, out) {
     binary: { command: exe, args: args.slice(1), env, cwd: undefined },
     npx: { command: "npx", args: [isTsc ? "tsc" : "typemcp", ...args.slice(1)], env, cwd: npxFolder },
   };
+}
+
+/**
+ * CPU time (ms, user + system) of the child processes waited for so far, from /proc (Linux):
+ * Node gives only its own. Undefined where there is no /proc.
+ */
+function childrenCpuMs() {
+  let stat;
+  try {
+    stat = fs.readFileSync("/proc/self/stat", "utf8");
+  } catch {
+    return undefined;
+  }
+  // After the command name in parentheses: fields 3 on; cutime and cstime are fields 16 and 17, in clock ticks.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Times the five ts-patch commands at each size: `rounds` alternating rounds after an untimed
+ * one (ts-patch patches the compiler into its cache on its first run; the files come into the
+ * page cache), best of the rounds per command, by the clock and in CPU time. Returns one row
+ * per size.
+ */
+function measureSizes(sizes, rounds, base) {
+  const { generate } = require("./generate");
+  const outputs = outputRoot();
+  try {
+    return sizes.map((n) => {
+      const dir = path.join(base, `n${n}`);
+      generate(dir, n);
+      const commands = buildCommands(dir);
+      const run = (name) => {
+        const cpu = childrenCpuMs();
+        const started = performance.now();
+        execFileSync(process.execPath, commandArgs(commands, name, outputs), {
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+        return { wall: performance.now() - started, cpu: cpu === undefined ? NaN : childrenCpuMs() - cpu };
+      };
+      const times = Object.fromEntries(COMMANDS.map((name) => [name, []]));
+      const load = [os.loadavg()[0]];
+      for (const name of COMMANDS) run(name);
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 ? [...COMMANDS].reverse() : COMMANDS;
+        for (const name of order) times[name].push(run(name));
+        process.stderr.write(`[commands] ${n} tools: round ${round + 1} of ${rounds}\n`);
+      }
+      load.push(os.loadavg()[0]);
+      const best = (measure) =>
+        Object.fromEntries(COMMANDS.map((name) => [name, Math.min(...times[name].map((t) => t[measure]))]));
+      const wall = best("wall");
+      const cpu = best("cpu");
+      const ratios = (b) => ({
+        tspc_over_tsc: b.tspc_without_plugin / b.tsc,
+        plugin_over_tspc: b.tspc / b.tspc_without_plugin,
+        plugin_over_patched: b.patched / b.patched_without_plugin,
+      });
+      return { tools: n, wall_ms: wall, cpu_ms: cpu, wall: ratios(wall), cpu: ratios(cpu), load_average: load };
+    });
+  } finally {
+    fs.rmSync(outputs, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  const flag = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+  const sizes = flag("sizes", "50,500,2000").split(",").map(Number);
+  const rounds = Number(flag("rounds", "5"));
+  if (!sizes.every((n) => n >= 1) || !(rounds >= 1))
+    throw new Error("usage: node bench/commands.js [--sizes=50,500,2000] [--rounds=5]");
+  const base = path.resolve(process.env.BENCH_DIR ?? path.join(__dirname, "..", ".build", "bench"), "commands");
+  const rows = measureSizes(sizes, rounds, base);
+  const f = (x) => x.toFixed(3);
+  const lines = [
+    `${os.cpus().length} CPUs, node ${process.version}; best of ${rounds} round(s); ms by the clock / CPU ms`,
+    "",
+    "| tools | tsc | tspc, no plugin | tspc + typemcp | patched, no plugin | patched + typemcp | plugin ÷ tspc (clock / CPU) | plugin ÷ patched (clock / CPU) | load average (before, after) |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.tools} | ${COMMANDS.map((c) => `${Math.round(r.wall_ms[c])} / ${Math.round(r.cpu_ms[c])}`).join(" | ")} | ${f(r.wall.plugin_over_tspc)}× / ${f(r.cpu.plugin_over_tspc)}× | ${f(r.wall.plugin_over_patched)}× / ${f(r.cpu.plugin_over_patched)}× | ${r.load_average.map((l) => l.toFixed(1)).join(", ")} |`,
+    ),
+  ];
+  process.stdout.write(lines.join("\n") + "\n" + JSON.stringify(rows) + "\n");
 }
 
 module.exports = {

@@ -6,7 +6,11 @@
  *
  * Why: under a persistent patch (`ts-patch install`), tsc runs TypeScript's whole library as
  * its compiler, and typemcp's `require("typescript")` would load and compile those 9 MB a
- * second time, about 0.2 s of every build. ts-patch passes plugins its instance (`extras.ts`).
+ * second time, about 0.2 s of every build. Under `tspc`, ts-patch has loaded the package for
+ * its own use and builds with another instance, patched live: the functions typemcp calls
+ * (its JSDoc reading, the node tests) would run that other copy's code, which the build never
+ * warmed, compiled by V8 a second time (docs/performance.md#the-build-ts-patch-then-the-transformer).
+ * ts-patch passes plugins its instance (`extras.ts`).
  */
 import Module from "node:module";
 import * as fs from "node:fs";
@@ -39,8 +43,8 @@ export default function typemcpTransformer(
   extras?: TsPatchExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
   checkTypeScript(extras?.ts?.version);
-  if (extras?.ts) shareTypeScript(extras.ts);
-  return transform().typemcpTransformer(program, config, extras);
+  const load = () => transform().typemcpTransformer(program, config, extras);
+  return extras?.ts ? withTypeScript(extras.ts, load) : load();
 }
 
 /**
@@ -57,25 +61,34 @@ function transform(): typeof Transform {
 }
 
 /**
- * Registers ts-patch's TypeScript as the `typescript` module typemcp's compiler loads, when
- * that module is not loaded yet (under `tspc` it is) and the instance is the same version as
- * the package it stands for. Any other case leaves `require` to load the package.
+ * Runs `load` with ts-patch's TypeScript as the `typescript` module typemcp's compiler loads,
+ * when the instance is the same version as the package it stands for; any other case leaves
+ * `require` to load the package. When the package is not loaded yet (a persistent patch), the
+ * instance stays registered in its place: nothing loads it a second time. When it is (`tspc`
+ * loaded it for its own use), typemcp's modules are loaded against the build's instance and the
+ * package's own entry is put back: ts-patch and anything else keep the module they loaded.
  */
-function shareTypeScript(instance: typeof ts): void {
+function withTypeScript<T>(instance: typeof ts, load: () => T): T {
   let file: string;
   try {
     file = require.resolve("typescript");
-    if (require.cache[file]) return;
     const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")) as {
       version?: string;
     };
-    if (instance.version !== version) return;
+    if (instance.version !== version) return load();
   } catch {
-    return; // no package to stand for: require will say so
+    return load(); // no package to stand for: require will say so
   }
+  const loaded = require.cache[file];
+  if (loaded?.exports === instance) return load();
   const shared = new Module(file, module);
   shared.filename = file;
   shared.loaded = true;
   shared.exports = instance;
   require.cache[file] = shared;
+  try {
+    return load();
+  } finally {
+    if (loaded) require.cache[file] = loaded;
+  }
 }
