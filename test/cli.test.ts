@@ -425,7 +425,7 @@ describe("typemcp check", () => {
     for (const d of build.typemcpDiagnostics) expect(run.stdout).toContain(printed(`fixtures/${d.file}`, d));
     expect(lines.at(-2)).toMatch(
       new RegExp(
-        `^\\d+ tool registrations checked: ${errors === 1 ? "1 error" : errors ? `${errors} errors` : "no errors"}, ${warnings} warnings?\\.$`,
+        `^\\d+ registrations \\(\\d+ tools, 1 prompt, 1 resource\\) checked: ${errors === 1 ? "1 error" : errors ? `${errors} errors` : "no errors"}, ${warnings} warnings?\\.$`,
       ),
     );
     expect(diagnosticsOf(build, "seed_class_without_fields")).toEqual(

@@ -110,11 +110,12 @@ describe("typemcp build on TypeScript 7 and the transformer on TypeScript 5.9, t
     const lines = built.stdout.split(/(?=^\S)/m);
     expect(lines.slice(0, -1).sort()).toEqual([...expected].sort());
     // As many registrations as typemcp check counts on TypeScript 5.9.
-    const registrations = /^(\d+) tool registrations checked/m.exec(
+    // The fixtures register tools, and one prompt and one resource (fixtures/auth).
+    const registrations = /^(\d+ registrations \(\d+ tools, 1 prompt, 1 resource\)) checked/m.exec(
       runCli(["check", "fixtures/tsconfig.json"]).stdout,
     )![1];
     expect(lines.at(-1)).toBe(
-      `${registrations} tool registrations built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`,
+      `${registrations} built: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warnings.\n`,
     );
     expect([built.status, built.stderr]).toEqual([1, ""]);
   });
@@ -237,7 +238,7 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
     // 15 errors of registrations, 4 of fixtures/forms' ctx.elicit calls.
-    expect(ts7.stdout).toMatch(/^\d+ tool registrations checked: 19 errors, 2 warnings\.$/m);
+    expect(ts7.stdout).toMatch(/^\d+ registrations \(\d+ tools, 1 prompt, 1 resource\) checked: 19 errors, 2 warnings\.$/m);
   });
 
   test("a tool name registered twice on one server: the same errors as TypeScript 5's (a const through an import, a readonly property, a class's @tool methods)", () => {
