@@ -284,7 +284,9 @@ test("bench/instructions.js refuses an argument it does not know, before any wor
   await expect(
     promisify(execFile)(process.execPath, [path.join(ROOT, "bench", "instructions.js"), "--dryrun"], { cwd: ROOT }),
   ).rejects.toMatchObject({
-    stderr: expect.stringContaining("bench: unknown argument --dryrun (--n=, --warmup=, --calls=, --dry-run, --per-call [--shapes=])"),
+    stderr: expect.stringContaining(
+      "bench: unknown argument --dryrun (--n=, --warmup=, --calls=, --dry-run, --per-call [--shapes=])",
+    ),
   });
 });
 

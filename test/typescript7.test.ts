@@ -238,7 +238,9 @@ describe("typemcp check and manifest on TypeScript 7", () => {
     const ts7 = runCli7(["check", "fixtures/tsconfig.json"]);
     expect(ts7).toEqual(ts5);
     // 15 errors of registrations, 4 of fixtures/forms' ctx.elicit calls.
-    expect(ts7.stdout).toMatch(/^\d+ registrations \(\d+ tools, 1 prompt, 1 resource\) checked: 19 errors, 2 warnings\.$/m);
+    expect(ts7.stdout).toMatch(
+      /^\d+ registrations \(\d+ tools, 1 prompt, 1 resource\) checked: 19 errors, 2 warnings\.$/m,
+    );
   });
 
   test("a tool name registered twice on one server: the same errors as TypeScript 5's (a const through an import, a readonly property, a class's @tool methods)", () => {
