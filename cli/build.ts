@@ -324,6 +324,22 @@ function toLineColumn(
 }
 
 /**
+ * The project's registrations and elicit calls compiled, on either TypeScript 7 build path; a
+ * failure (the API process gone) is kept to be thrown after tsc's diagnostics are printed.
+ */
+export function compileCalls(session: Ts7Session): {
+  compiled: CompiledCall[];
+  forms: CompiledFormCall[];
+  failure?: { error: unknown };
+} {
+  try {
+    return { compiled: session.compileProject(), forms: session.compileForms() };
+  } catch (error) {
+    return { compiled: [], forms: [], failure: { error } };
+  }
+}
+
+/**
  * Runs the build: tsc and typemcp's compilation side by side, then the contracts written in.
  * Whatever happens after tsc started, its run is returned (its diagnostics are printed first),
  * and the source maps typemcp asked for are gone: a failure of typemcp's own is `failure`.
@@ -341,16 +357,10 @@ export async function buildOnTs7(
 }> {
   const forcedMaps = !session.writesSourceMaps;
   const tsc = startTsc(session.modules.directory, configFile, { forceSourceMap: forcedMaps, pretty });
-  let compiled: CompiledCall[] = [];
-  let forms: CompiledFormCall[] = [];
   let placed: PlacedContracts = { diagnostics: [], files: 0 };
-  let failure: { error: unknown } | undefined;
-  try {
-    compiled = session.compileProject();
-    forms = session.compileForms();
-  } catch (error) {
-    failure = { error };
-  }
+  const calls = compileCalls(session);
+  const { compiled, forms } = calls;
+  let failure = calls.failure;
   const run = await tsc;
   try {
     // A form whose call is left as written (spread arguments) is placed nowhere, as under tspc.

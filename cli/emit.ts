@@ -12,6 +12,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
+  compileCalls,
   removeForcedMaps,
   writeContracts,
   type EmittedFiles,
@@ -97,16 +98,10 @@ export function buildInProcess(
   failure?: { error: unknown };
 } {
   const forcedMaps = !session.writesSourceMaps;
-  let compiled: CompiledCall[] = [];
-  let forms: CompiledFormCall[] = [];
   let placed: PlacedContracts = { diagnostics: [], files: 0 };
-  let failure: { error: unknown } | undefined;
-  try {
-    compiled = session.compileProject();
-    forms = session.compileForms();
-  } catch (error) {
-    failure = { error };
-  }
+  const calls = compileCalls(session);
+  const { compiled, forms } = calls;
+  let failure = calls.failure;
   // What tsc reports, in its order: the tsconfig's, the program's, then the emit's own.
   const emitted = session.emit();
   const diagnostics = [...session.configDiagnostics, ...session.compilerDiagnostics(), ...emitted.diagnostics];
