@@ -24,6 +24,7 @@ import { toJsonParser } from "../../transformer/model/parsers/to-json";
 import { tupleParser } from "../../transformer/model/parsers/tuple";
 import { unionParser } from "../../transformer/model/parsers/union";
 import { unsupportedParser } from "../../transformer/model/parsers/unsupported";
+import { numericKeyTexts, PREVIOUS_NUMERIC_KEY } from "../support/numeric-keys";
 import { probeTypes } from "../support/type-probe";
 
 const DECLARATIONS = `import type { Integer, Minimum, MinItems, Tag } from "typemcp";
@@ -824,6 +825,36 @@ describe("numeric keys (Record<number, T>): canonical numbers, as TypeScript tel
       if (numericKey.test(key) !== expected) wrong.push(`${key}: ${expected ? "refused" : "accepted"}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  test("it has no lookahead, and V8 answers it as it answers the pattern with lookaheads earlier builds wrote, on every generated text", () => {
+    expect(NUMERIC_KEY).not.toMatch(/\(\?[=!<]/);
+    const previous = new RegExp(PREVIOUS_NUMERIC_KEY, "u");
+    const current = new RegExp(NUMERIC_KEY, "u");
+    const texts = numericKeyTexts();
+    expect(texts.filter((text) => previous.test(text) !== current.test(text))).toEqual([]);
+    // The texts reach the parts the lookaheads counted: 16 to 21 digits, and 16 characters with a point.
+    const accepted = texts.filter((text) => current.test(text));
+    expect([texts.length > 300_000, accepted.length > 20_000]).toEqual([true, true]);
+    expect(
+      ["1000000000000000", "100000000000000000000", "-10.0222222222221", "9.75555555555559", "0"].map((key) =>
+        accepted.includes(key),
+      ),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      [
+        "-0",
+        "1000000000000000000000",
+        "-10.02222222222221",
+        "9.755555555555559",
+        "9555555555555557",
+        ".5",
+        "5.",
+        "01",
+        "1e21",
+        "0x10",
+      ].filter((key) => !texts.includes(key) || accepted.includes(key)),
+    ).toEqual([]);
   });
 
   test("the keys of the examples: 2^53 + 1 and 21 digits are read as other numbers; 1e20 and 2^53 are canonical", () => {
