@@ -299,50 +299,35 @@ function endAnchored(node: Node): boolean {
   return false;
 }
 
-/** The most characters (code points) a node can match. */
-function longest(node: Node): number {
+/**
+ * The fewest and most characters (code points) a node can match. A node matches a fixed
+ * number of characters where the two are equal.
+ */
+function span(node: Node): [shortest: number, longest: number] {
   switch (node.kind) {
     case "atom":
-      return 1;
+      return [1, 1];
     case "assert":
     case "look":
-      return 0;
-    case "sequence":
-      return node.items.reduce((sum, item) => sum + longest(item), 0);
-    case "alternation":
-      return Math.max(...node.options.map(longest));
-    case "repeat": {
-      const one = longest(node.node);
-      return one === 0 || node.max === 0 ? 0 : one * node.max;
-    }
-  }
-}
-
-/** How many characters a node matches when that is always the same number, else undefined. */
-function fixedLength(node: Node): number | undefined {
-  switch (node.kind) {
-    case "atom":
-      return 1;
-    case "assert":
-    case "look":
-      return 0;
+      return [0, 0];
     case "sequence": {
-      let sum = 0;
+      let shortest = 0;
+      let longest = 0;
       for (const item of node.items) {
-        const length = fixedLength(item);
-        if (length === undefined) return undefined;
-        sum += length;
+        const [low, high] = span(item);
+        shortest += low;
+        longest += high;
       }
-      return sum;
+      return [shortest, longest];
     }
     case "alternation": {
-      const lengths = new Set(node.options.map(fixedLength));
-      return lengths.size === 1 ? [...lengths][0] : undefined;
+      const spans = node.options.map(span);
+      return [Math.min(...spans.map(([low]) => low)), Math.max(...spans.map(([, high]) => high))];
     }
     case "repeat": {
-      if (node.max === 0) return 0;
-      const one = fixedLength(node.node);
-      return one === undefined || node.min !== node.max ? (one === 0 ? 0 : undefined) : one * node.min;
+      const [low, high] = span(node.node);
+      // 0 × Infinity is NaN: a repetition of what matches nothing matches nothing.
+      return [low * node.min, high === 0 || node.max === 0 ? 0 : high * node.max];
     }
   }
 }
@@ -358,24 +343,23 @@ const COUNTED = 16;
  * characters. Written out, `^[a-z]{1,5000}$` is a chain of 5,000 DFA states (past the 1,000
  * kept, the NFA steps each character: 240× V8 on 2,000 letters); as `^[a-z]*$` and 1 to 5,000
  * characters it is one state that loops, which V8 scans (Scanner). Other patterns anchored at
- * both ends get their longest match as the bound; the rest, none.
+ * both ends get their shortest and longest matches as the bounds (`^ab(?:c|de)$`: 3 to 4
+ * characters); the rest, none.
  */
 function lengthBound(node: Node, startAnchored: boolean): { node: Node; shortest: number; longest: number } {
   if (!startAnchored || !endAnchored(node)) return { node, shortest: 0, longest: Infinity };
-  const most = longest(node);
-  if (node.kind !== "sequence") return { node, shortest: 0, longest: most };
+  const [shortest, longest] = span(node);
+  if (node.kind !== "sequence") return { node, shortest, longest };
   const counted = node.items.filter(
     (item) => item.kind === "repeat" && item.node.kind === "atom" && item.max !== Infinity && item.max >= COUNTED,
   );
-  if (counted.length !== 1) return { node, shortest: 0, longest: most };
-  let fixed = 0;
+  if (counted.length !== 1) return { node, shortest, longest };
   for (const item of node.items) {
-    const length = item === counted[0] ? 0 : fixedLength(item);
-    if (length === undefined) return { node, shortest: 0, longest: most };
-    fixed += length;
+    const [low, high] = item === counted[0] ? [0, 0] : span(item);
+    if (low !== high) return { node, shortest, longest };
   }
   const items = node.items.map((item) => (item === counted[0] ? { ...item, min: 0, max: Infinity } : item));
-  return { node: { kind: "sequence", items }, shortest: fixed + (counted[0] as { min: number }).min, longest: most };
+  return { node: { kind: "sequence", items }, shortest, longest };
 }
 
 /** Whether every match must start at the beginning (`^…`): then a search tries position 0 only. */

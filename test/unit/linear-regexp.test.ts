@@ -14,6 +14,7 @@ import {
 } from "../../runtime/linear-regexp";
 import { NUMERIC_KEY, placeholdersPattern, type Placeholder } from "../../transformer/model/parsers/template-literal";
 import { fixtures } from "../support/fixtures";
+import { numericKeyTexts, PREVIOUS_NUMERIC_KEY } from "../support/numeric-keys";
 
 const agree = (pattern: string, texts: string[]) => {
   const native = new RegExp(pattern, "u");
@@ -220,6 +221,22 @@ test("every pattern typemcp writes answers as V8 does, on generated strings, as 
     }
   }
   expect(differences).toEqual([]);
+});
+
+test("the number keys' pattern, and the one with lookaheads earlier builds wrote (contracts built then still carry it), answer as V8 does on every generated key, as a DFA", () => {
+  const texts = numericKeyTexts();
+  for (const pattern of [NUMERIC_KEY, PREVIOUS_NUMERIC_KEY]) {
+    const native = new RegExp(pattern, "u");
+    const linear = linearRegExp(pattern) as LinearRegExp;
+    expect(linear).toBeInstanceOf(LinearRegExp);
+    const differences: unknown[] = [];
+    for (const text of texts) {
+      const answer = linear.test(text);
+      if (answer !== native.test(text) || linear.nfaSteps !== 0)
+        differences.push({ pattern, text, answer, nfaSteps: linear.nfaSteps });
+    }
+    expect(differences).toEqual([]);
+  }
 });
 
 test("the three-number pattern on 300,000 characters: V8's answers, one DFA lookup per character", () => {
@@ -455,6 +472,21 @@ describe("a counted repetition of one class runs as a loop within the length it 
     expect([linear.test("a".repeat(5000)), linear.outsideLength]).toEqual([true, false]);
   });
 
+  test("a text shorter than the pattern's shortest match is refused unread too", () => {
+    const linear = linearRegExp("^ab(?:c|de)$") as LinearRegExp;
+    expect(
+      ["", "a", "ab", "abc", "abde", "abdex"].map((text) => [text, linear.test(text), linear.outsideLength]),
+    ).toEqual([
+      ["", false, true],
+      ["a", false, true],
+      ["ab", false, true],
+      ["abc", true, false],
+      ["abde", true, false],
+      ["abdex", false, true],
+    ]);
+    agree("^ab(?:c|de)$", ["", "a", "ab", "abc", "abd", "abde", "abdex", "😀😀😀"]);
+  });
+
   test("bounds counted in characters, a surrogate pair one: V8's answers at and around them", () => {
     const patterns = [
       "^[a-z]{1,5000}$",
@@ -499,9 +531,10 @@ describe("a counted repetition of one class runs as a loop within the length it 
         `x${"b".repeat(k)}`,
       );
     for (const pattern of patterns) agree(pattern, texts);
-    // The number keys' `(?=[0-9]{16,21}$)`: 1e16 is a key, 17 ones are not (more than 15 digits).
-    agree(NUMERIC_KEY, ["1.5e-7", "123456", "1".repeat(17), `1${"0".repeat(16)}`, `1${"0".repeat(21)}`]);
-    expect(["1.5e-7", "1".repeat(17), `1${"0".repeat(16)}`].map((t) => linearRegExp(NUMERIC_KEY).test(t))).toEqual([
+    // The number keys' `(?=[0-9]{16,21}$)`, as earlier builds wrote them: 1e16 is a key, 17 ones are not.
+    const previous = PREVIOUS_NUMERIC_KEY;
+    agree(previous, ["1.5e-7", "123456", "1".repeat(17), `1${"0".repeat(16)}`, `1${"0".repeat(21)}`]);
+    expect(["1.5e-7", "1".repeat(17), `1${"0".repeat(16)}`].map((t) => linearRegExp(previous).test(t))).toEqual([
       true,
       false,
       true,
