@@ -102,6 +102,14 @@ function collapsed(repeat: { kind: "repeat"; node: Node; min: number; max: numbe
   return { kind: "repeat", node: inner.node, min: inner.min === 0 ? 0 : repeat.min, max: Infinity };
 }
 
+/**
+ * A quantifier's bounds, and the escapes longer than two characters, read where the parser is
+ * (sticky): not on a copy of the rest of the pattern at each one.
+ */
+const BOUNDS = /\{(\d+)(,(\d*))?\}/y;
+const LONG_ESCAPE =
+  /\\(?:u\{[0-9a-fA-F]+\}|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|[pP]\{[^}]*\})/y;
+
 /** A parser for the syntax of a `u`-flag pattern V8 has already accepted (so it only needs to find the parts). */
 class Parser {
   private at = 0;
@@ -141,7 +149,8 @@ class Parser {
       else if (c === "+") [min, max] = [1, Infinity];
       else if (c === "?") [min, max] = [0, 1];
       else if (c === "{") {
-        const bounds = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+        BOUNDS.lastIndex = this.at;
+        const bounds = BOUNDS.exec(this.source);
         if (!bounds) return node;
         min = Number(bounds[1]);
         max = bounds[2] === undefined ? min : bounds[3] === "" ? Infinity : Number(bounds[3]);
@@ -208,11 +217,8 @@ class Parser {
 
   /** The end of the escape starting at `at` (a backslash). */
   private escapeEnd(at: number): number {
-    const rest = this.source.slice(at);
-    const long =
-      /^\\(?:u\{[0-9a-fA-F]+\}|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|[pP]\{[^}]*\})/.exec(
-        rest,
-      );
+    LONG_ESCAPE.lastIndex = at;
+    const long = LONG_ESCAPE.exec(this.source);
     if (long) return at + long[0].length;
     const code = this.source.codePointAt(at + 1);
     return at + 1 + (code !== undefined && code > 0xffff ? 2 : 1);
@@ -490,9 +496,15 @@ export class LinearRegExp {
     this.bodies = [...compiler.bodies.entries()].map(([text, body]) => new LinearRegExp(text, body.node, false));
     this.anywhere = anywhere;
     const size = this.instructions.length;
-    this.op = Uint8Array.from(this.instructions, (i) => i.op);
-    this.x = Int32Array.from(this.instructions, (i) => i.x);
-    this.y = Int32Array.from(this.instructions, (i) => i.y);
+    this.op = new Uint8Array(size);
+    this.x = new Int32Array(size);
+    this.y = new Int32Array(size);
+    for (let i = 0; i < size; i++) {
+      const { op, x, y } = this.instructions[i];
+      this.op[i] = op;
+      this.x[i] = x;
+      this.y[i] = y;
+    }
     this.mark = new Int32Array(size);
     // A thread list holds each instruction once per generation; the stack, each edge once.
     this.current = new Int32Array(size);

@@ -92,8 +92,9 @@ function significand(digits: number): string {
  * No lookahead: the lengths are counted by the alternatives themselves (`-0` is left out by
  * giving the sign to the numbers other than 0). With three lookaheads, a pattern engine asks
  * their bodies at a key's first character: the linear engine took 2.3 to 2.9× V8's time on
- * `1.5e-7`, and 8 to 12× in a fresh process; without them, a table lookup a character
- * (docs/performance.md). test/unit/parsers.test.ts holds it to the pattern with lookaheads.
+ * `1.5e-7`, and 8 to 12× in the first 40 ms of a fresh process; without them, 0.9×, a table
+ * lookup a character (docs/performance.md). test/unit/parsers.test.ts holds it to the pattern
+ * with lookaheads.
  */
 function numericKey(): string {
   const SIGNIFICANT = 15;
