@@ -40,6 +40,9 @@ function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
 
+/** decodeURIComponent, which gives text without a `%` back as it is: not called for it (most variables). */
+const decode = (text: string): string => (text.includes("%") ? decodeURIComponent(text) : text);
+
 /**
  * A URI template's variables as the SDK's matcher gives them (percent-encoded, a list for an
  * exploded variable of several items), decoded, a list where the parameter takes one (`lists`);
@@ -51,10 +54,11 @@ function decoded(
 ): Record<string, unknown> | undefined {
   const args: Record<string, unknown> = {};
   try {
-    for (const [name, value] of Object.entries(variables)) {
+    for (const name of Object.keys(variables)) {
+      const value = variables[name];
       // The matcher gives an exploded variable of one item as that item, not a list of it.
       const items = Array.isArray(value) ? value : lists.has(name) ? [value] : undefined;
-      args[name] = items ? items.map(decodeURIComponent) : decodeURIComponent(value as string);
+      args[name] = items ? items.map(decode) : decode(value as string);
     }
   } catch {
     return undefined;
@@ -172,7 +176,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     if (variables) {
       const args = decoded(variables, this.lists);
       if (!args) return this.refuse("a variable of the URI is not valid percent-encoding", "arguments");
-      answer = this.serve(convertText(args, this.convert), { ctx, session });
+      answer = this.serve(convertText(args, this.convert, true), { ctx, session });
     } else {
       // A fixed URI has no variables: the same empty arguments on every read, whose check is the same every time.
       this.noArgumentsValid ??= this.checkArguments({}) === undefined;

@@ -444,6 +444,14 @@ describe.each(REVISIONS)("resources (%s)", (revision) => {
       },
     ],
     [
+      "a variable that is not valid percent-encoding",
+      "users://%E0%A4%A/profile",
+      {
+        code: -32602,
+        message: "Invalid URI for resource users://{id}/profile: a variable of the URI is not valid percent-encoding",
+      },
+    ],
+    [
       "a not-found error thrown by the function",
       "users://404/profile",
       { code: -32602, message: "No such user", data: { uri: "users://404/profile" } },

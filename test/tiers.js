@@ -14,6 +14,7 @@ const fast = [
   "unit/linear-regexp.test.ts",
   "unit/uri-template.test.ts",
   "unit/json-text.test.ts",
+  "unit/text-arguments.test.ts",
   "unit/stdio-lines.test.ts",
   "unit/ts7-stopped.test.ts",
   // The runtime, the transformer and the editor plugin, in process.

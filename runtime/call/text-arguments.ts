@@ -14,14 +14,16 @@ function converted(text: unknown, to: "number" | "boolean"): unknown {
  * a boolean gets its value (`"3"` → 3, `"true"` → true), and a list of them (an exploded
  * template variable) each item's. Text that is neither is left as it is: the check that follows
  * refuses it with the reason (`Input should be a valid number [input_value="three"]`). The
- * arguments are copied only when one is converted.
+ * arguments are copied only when one is converted, and not at all when they are the caller's
+ * own (`owned`: a template's variables, decoded into a new object).
  */
 export function convertText(
   args: Record<string, unknown>,
   convert: StringArguments["convert"],
+  owned = false,
 ): Record<string, unknown> {
   if (!convert) return args;
-  let copy: Record<string, unknown> | undefined;
+  let copy: Record<string, unknown> | undefined = owned ? args : undefined;
   for (const name in convert) {
     if (!Object.prototype.hasOwnProperty.call(args, name)) continue;
     const value = args[name];
