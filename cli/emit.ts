@@ -20,7 +20,12 @@ import {
   type TscRun,
   type WrittenCall,
 } from "./build";
-import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
+import {
+  formatDiagnostics,
+  formatDiagnosticsWithColorAndContext,
+  sortAndDeduplicate,
+  type Reported,
+} from "../transformer/format";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import type { CompiledCall, CompiledFormCall } from "./project";
 import type { Ts7Session } from "./ts7";

@@ -15,7 +15,12 @@ import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/checker/ts7-modules";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
-import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
+import {
+  formatDiagnostics,
+  formatDiagnosticsWithColorAndContext,
+  sortAndDeduplicate,
+  type Reported,
+} from "../transformer/format";
 import type { RegistrationKind } from "../transformer/registration";
 import { buildManifest, findConfig, isError, listsOf, UserError, type Session } from "./project";
 import { watchProject } from "./watch";

@@ -9,7 +9,7 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
 import type { Registration } from "../transformer/registration";
 import { setOwn } from "../runtime/own";
-import type { Reported } from "./format";
+import type { Reported } from "../transformer/format";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
 export class UserError extends Error {}

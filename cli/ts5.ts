@@ -3,7 +3,7 @@ import ts from "typescript";
 import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
 import type { RegistrationKind } from "../transformer/registration";
-import type { Reported } from "./format";
+import type { Reported } from "../transformer/format";
 import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "./project";
 
 /** The project's program, as tsc would build it (nothing is emitted). */

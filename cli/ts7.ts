@@ -12,7 +12,7 @@ import { DiagnosticCategory } from "../transformer/checker/flags";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { functionIndex, type Registration } from "../transformer/registration";
-import type { Chain, Reported } from "./format";
+import type { Chain, Reported } from "../transformer/format";
 import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "./project";
 
 /** A diagnostic as the API reports it. */
