@@ -18,7 +18,7 @@ import { contractText } from "../transformer/emit";
 import { FORM_INDEX } from "../transformer/form/elicit";
 import { optionsIndex } from "../transformer/registration";
 import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
-import type { CompiledCall, CompiledFormCall } from "./project";
+import type { CompiledCall, CompiledFormCall } from "../transformer/session";
 import type { Ts7Session } from "./ts7";
 
 export interface TscRun {

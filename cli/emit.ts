@@ -27,7 +27,7 @@ import {
   type Reported,
 } from "../transformer/format";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import type { CompiledCall, CompiledFormCall } from "./project";
+import type { CompiledCall, CompiledFormCall } from "../transformer/session";
 import type { Ts7Session } from "./ts7";
 
 /** Emitted files held in memory until the contracts are in: written to disk after. */

@@ -22,7 +22,8 @@ import {
   type Reported,
 } from "../transformer/format";
 import type { RegistrationKind } from "../transformer/registration";
-import { buildManifest, findConfig, isError, listsOf, UserError, type Session } from "./project";
+import { buildManifest, findConfig, isError, listsOf } from "./project";
+import { UserError, type Session } from "../transformer/session";
 import { watchProject } from "./watch";
 
 export const USAGE = `Usage: typemcp <command> [tsconfig.json] [options]

@@ -4,7 +4,7 @@ import { Ts5Checker } from "../transformer/checker/ts5";
 import { ToolCompiler } from "../transformer/compile";
 import type { RegistrationKind } from "../transformer/registration";
 import type { Reported } from "../transformer/format";
-import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "./project";
+import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "../transformer/session";
 
 /** The project's program, as tsc would build it (nothing is emitted). */
 export function loadProject(configFile: string): {

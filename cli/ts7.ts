@@ -13,7 +13,13 @@ import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt } from "../transformer/diagnostics";
 import { functionIndex, type Registration } from "../transformer/registration";
 import type { Chain, Reported } from "../transformer/format";
-import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "./project";
+import {
+  UserError,
+  type CompiledCall,
+  type CompiledFormCall,
+  type FileChanges,
+  type Session,
+} from "../transformer/session";
 
 /** A diagnostic as the API reports it. */
 interface ApiDiagnostic {
