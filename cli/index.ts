@@ -155,7 +155,7 @@ function openSession(configFile: string, emit = false): Session {
     const { Ts7Session } = require("./ts7") as typeof import("./ts7");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
-  const { Ts5Session } = require("./ts5") as typeof import("./ts5");
+  const { Ts5Session } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
   return new Ts5Session(configFile);
 }
 
@@ -267,8 +267,8 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
     // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
     return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
   }
-  const { buildOnTs5 } = require("./ts5") as typeof import("./ts5");
-  const { diagnostics, registrations } = buildOnTs5(session as import("./ts5").Ts5Session);
+  const { buildOnTs5 } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
+  const { diagnostics, registrations } = buildOnTs5(session as import("../transformer/ts5/session").Ts5Session);
   const all = sortAndDeduplicate<Reported>(diagnostics);
   printReport(all, pretty, summary(registrations, "built", all));
   return all.some(isError) ? 1 : 0;

@@ -92,7 +92,7 @@ function init(modules: PluginModules) {
         );
         return service;
       }
-      const { Ts5Checker } = require("./checker/ts5") as typeof import("./checker/ts5");
+      const { Ts5Checker } = require("./ts5/checker") as typeof import("./ts5/checker");
       const compile = require("./compile") as typeof import("./compile");
 
       const proxy = Object.create(null) as Record<string, unknown>;

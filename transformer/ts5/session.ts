@@ -1,10 +1,10 @@
 /** A project on TypeScript 5 or 6: its program, in-process, as tsc builds it. */
 import ts from "typescript";
-import { Ts5Checker } from "../transformer/checker/ts5";
-import { ToolCompiler } from "../transformer/compile";
-import type { RegistrationKind } from "../transformer/registration";
-import type { Reported } from "../transformer/format";
-import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "../transformer/session";
+import { Ts5Checker } from "./checker";
+import { ToolCompiler } from "../compile";
+import type { RegistrationKind } from "../registration";
+import type { Reported } from "../format";
+import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "../session";
 
 /** The project's program, as tsc would build it (nothing is emitted). */
 export function loadProject(configFile: string): {
@@ -92,7 +92,7 @@ export class Ts5Session implements Session {
 
 /** `typemcp build` on TypeScript 5 or 6: the program emitted with typemcp's transformer, as tspc builds it. */
 export function buildOnTs5(session: Ts5Session): { diagnostics: Reported[]; registrations: RegistrationKind[] } {
-  const { createTransformer } = require("../transformer/transform") as typeof import("../transformer/transform");
+  const { createTransformer } = require("./transform") as typeof import("./transform");
   const program = session.program;
   const diagnostics: Reported[] = [...session.configDiagnostics, ...ts.getPreEmitDiagnostics(program)];
   const registrations: RegistrationKind[] = [];
