@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/checker/ts7-modules";
+import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/ts7/modules";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
 import {
   formatDiagnostics,
@@ -147,12 +147,12 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
 
 /**
  * The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process.
- * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: cli/emit.ts).
+ * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: transformer/ts7/emit.ts).
  */
 function openSession(configFile: string, emit = false): Session {
   const typescript = typeScriptOf(configFile);
   if (typescript.major >= 7) {
-    const { Ts7Session } = require("./ts7") as typeof import("./ts7");
+    const { Ts7Session } = require("../transformer/ts7/session") as typeof import("../transformer/ts7/session");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
   const { Ts5Session } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
@@ -241,11 +241,12 @@ function checkOnce(session: Session, args: Arguments): number {
 async function buildOnce(session: Session, configFile: string): Promise<number> {
   const pretty = prettyFor(session, false);
   if (Number(session.version.split(".")[0]) >= 7) {
-    const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
-    const ts7 = session as import("./ts7").Ts7Session;
+    const { buildOnTs7, tscErrorCount } =
+      require("../transformer/ts7/build") as typeof import("../transformer/ts7/build");
+    const ts7 = session as import("../transformer/ts7/session").Ts7Session;
     // TypeScript 7.1 and later emit through the API, in its one process; 7.0 runs tsc beside it.
     const { tsc, compiled, forms, placed, failure } = ts7.emitsInProcess
-      ? (require("./emit") as typeof import("./emit")).buildInProcess(ts7, pretty)
+      ? (require("../transformer/ts7/emit") as typeof import("../transformer/ts7/emit")).buildInProcess(ts7, pretty)
       : await buildOnTs7(ts7, configFile, pretty);
     // tsc's diagnostics first, whatever happened after it ran.
     process.stdout.write(tsc.output);

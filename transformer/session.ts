@@ -1,6 +1,6 @@
 /**
  * A project opened with the TypeScript it uses: the one interface through which the CLI
- * compiles, checks and builds, whichever TypeScript runs it (transformer/ts5/, cli/ts7.ts).
+ * compiles, checks and builds, whichever TypeScript runs it (transformer/ts5/, transformer/ts7/).
  */
 import type * as ts from "typescript";
 import type { CompiledForm, CompiledRegistration } from "./compile";

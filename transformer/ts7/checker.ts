@@ -8,9 +8,18 @@
  * from the ones it has (see `awaited`, `signatureDocumentation`, `isNonPublicOrStaticMember`).
  */
 import type * as ts from "typescript";
-import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker, WrittenTag } from "./checker";
-import { ElementFlags, flagTranslator, SymbolFlag, TypeFlag, TypeFlags } from "./flags";
-import type { Ts7Modules } from "./ts7-modules";
+import type {
+  Documentation,
+  IndexInfo,
+  Signature,
+  Symbol,
+  Syntax,
+  Type,
+  TypeChecker,
+  WrittenTag,
+} from "../checker/checker";
+import { ElementFlags, flagTranslator, SymbolFlag, TypeFlag, TypeFlags } from "../checker/flags";
+import type { Ts7Modules } from "./modules";
 
 /** What typemcp reads of the API's objects (typescript/unstable/sync). */
 interface ApiNodeHandle {
@@ -182,7 +191,7 @@ export function ts7Syntax(modules: Ts7Modules): Syntax {
  * Whether a failure is the API's compiler process stopping: it answers the request it fails on
  * with its panic (`panic: ...`), then ends; a request after that fails on the closed channel
  * (`SyncRpcChannel`, `EPIPE`), or on its input's end (`EOF`). The one test of it: the checker's
- * and the session's (cli/ts7.ts) must agree on what stopped the process.
+ * and the session's (transformer/ts7/session.ts) must agree on what stopped the process.
  */
 export function isApiStopFailure(failure: unknown): boolean {
   const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";

@@ -10,16 +10,16 @@ import * as fs from "node:fs";
 import Module from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Diagnostic } from "../transformer/checker/checker";
-import { DiagnosticCategory } from "../transformer/checker/flags";
-import { DiagnosticCode } from "../transformer/diagnostic-codes";
-import { diagnosticAt } from "../transformer/diagnostics";
-import { contractText } from "../transformer/emit";
-import { FORM_INDEX } from "../transformer/form/elicit";
-import { optionsIndex } from "../transformer/registration";
+import type { Diagnostic } from "../checker/checker";
+import { DiagnosticCategory } from "../checker/flags";
+import { DiagnosticCode } from "../diagnostic-codes";
+import { diagnosticAt } from "../diagnostics";
+import { contractText } from "../emit";
+import { FORM_INDEX } from "../form/elicit";
+import { optionsIndex } from "../registration";
 import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
-import type { CompiledCall, CompiledFormCall } from "../transformer/session";
-import type { Ts7Session } from "./ts7";
+import type { CompiledCall, CompiledFormCall } from "../session";
+import type { Ts7Session } from "./session";
 
 export interface TscRun {
   status: number | null;
