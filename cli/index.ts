@@ -152,7 +152,7 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
 function openSession(configFile: string, emit = false): Session {
   const typescript = typeScriptOf(configFile);
   if (typescript.major >= 7) {
-    const { Ts7Session } = require("../transformer/ts7/session") as typeof import("../transformer/ts7/session");
+    const { Ts7Session } = require("../transformer/ts7/project") as typeof import("../transformer/ts7/project");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
   const { Ts5Session } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
@@ -243,7 +243,7 @@ async function buildOnce(session: Session, configFile: string): Promise<number> 
   if (Number(session.version.split(".")[0]) >= 7) {
     const { buildOnTs7, tscErrorCount } =
       require("../transformer/ts7/build") as typeof import("../transformer/ts7/build");
-    const ts7 = session as import("../transformer/ts7/session").Ts7Session;
+    const ts7 = session as import("../transformer/ts7/project").Ts7Session;
     // TypeScript 7.1 and later emit through the API, in its one process; 7.0 runs tsc beside it.
     const { tsc, compiled, forms, placed, failure } = ts7.emitsInProcess
       ? (require("../transformer/ts7/emit") as typeof import("../transformer/ts7/emit")).buildInProcess(ts7, pretty)

@@ -19,7 +19,7 @@ import { FORM_INDEX } from "../form/elicit";
 import { optionsIndex } from "../registration";
 import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
 import type { CompiledCall, CompiledFormCall } from "../session";
-import type { Ts7Session } from "./session";
+import type { Ts7Session } from "./project";
 
 export interface TscRun {
   status: number | null;

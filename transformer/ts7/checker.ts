@@ -191,7 +191,7 @@ export function ts7Syntax(modules: Ts7Modules): Syntax {
  * Whether a failure is the API's compiler process stopping: it answers the request it fails on
  * with its panic (`panic: ...`), then ends; a request after that fails on the closed channel
  * (`SyncRpcChannel`, `EPIPE`), or on its input's end (`EOF`). The one test of it: the checker's
- * and the session's (transformer/ts7/session.ts) must agree on what stopped the process.
+ * and the session's (transformer/ts7/project.ts) must agree on what stopped the process.
  */
 export function isApiStopFailure(failure: unknown): boolean {
   const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";

@@ -23,7 +23,7 @@ import {
 import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "../format";
 import { DiagnosticCategory } from "../checker/flags";
 import type { CompiledCall, CompiledFormCall } from "../session";
-import type { Ts7Session } from "./session";
+import type { Ts7Session } from "./project";
 
 /** Emitted files held in memory until the contracts are in: written to disk after. */
 function filesInMemory(files: Map<string, string>): EmittedFiles {
