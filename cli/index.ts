@@ -11,7 +11,6 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/ts7/modules";
 import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
@@ -152,7 +151,7 @@ function typeScriptOf(configFile: string): InstalledTypeScript {
 function openSession(configFile: string, emit = false): Session {
   const typescript = typeScriptOf(configFile);
   if (typescript.major >= 7) {
-    const { Ts7Session } = require("../transformer/ts7/project") as typeof import("../transformer/ts7/project");
+    const { Ts7Session } = require("../transformer/ts7/session") as typeof import("../transformer/ts7/session");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
   const { Ts5Session } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
@@ -238,41 +237,15 @@ function checkOnce(session: Session, args: Arguments): number {
   return all.some(isError) ? 1 : 0;
 }
 
-async function buildOnce(session: Session, configFile: string): Promise<number> {
+async function buildOnce(session: Session): Promise<number> {
   const pretty = prettyFor(session, false);
-  if (Number(session.version.split(".")[0]) >= 7) {
-    const { buildOnTs7, tscErrorCount } =
-      require("../transformer/ts7/build") as typeof import("../transformer/ts7/build");
-    const ts7 = session as import("../transformer/ts7/project").Ts7Session;
-    // TypeScript 7.1 and later emit through the API, in its one process; 7.0 runs tsc beside it.
-    const { tsc, compiled, forms, placed, failure } = ts7.emitsInProcess
-      ? (require("../transformer/ts7/emit") as typeof import("../transformer/ts7/emit")).buildInProcess(ts7, pretty)
-      : await buildOnTs7(ts7, configFile, pretty);
-    // tsc's diagnostics first, whatever happened after it ran.
-    process.stdout.write(tsc.output);
-    if (failure) throw failure.error;
-    const typemcp = sortAndDeduplicate<Diagnostic>([
-      ...[...compiled, ...forms].flatMap((c) => c.diagnostics),
-      ...placed.diagnostics,
-    ]);
-    printReport(
-      typemcp,
-      pretty,
-      summary(
-        compiled.map((c) => c.registration.registers),
-        "built",
-        typemcp,
-        tsc.errors ?? tscErrorCount(tsc.output, pretty),
-      ),
-    );
-    // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
-    return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
-  }
-  const { buildOnTs5 } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
-  const { diagnostics, registrations } = buildOnTs5(session as import("../transformer/ts5/session").Ts5Session);
-  const all = sortAndDeduplicate<Reported>(diagnostics);
-  printReport(all, pretty, summary(registrations, "built", all));
-  return all.some(isError) ? 1 : 0;
+  const built = await session.build(pretty);
+  // The compiler's output first, whatever happened after it ran.
+  process.stdout.write(built.compilerOutput);
+  if (built.failure) throw built.failure.error;
+  const reported = sortAndDeduplicate<Reported>(built.diagnostics);
+  printReport(reported, pretty, summary(built.registrations, "built", reported, built.compilerErrors));
+  return built.compilerFailed || reported.some(isError) ? 1 : 0;
 }
 
 function version(): string {
@@ -299,7 +272,7 @@ async function run(args: Arguments): Promise<number> {
   if (args.command === "doctor") return doctor(args);
   const configFile = findConfig(args.project);
   const session = openSession(configFile, args.command === "build");
-  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));
+  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session));
   if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
   try {
     return await once();

@@ -778,7 +778,7 @@ describe("typemcp build on TypeScript 7.1: one compiler process, the API's, type
     );
     // The build's own function, in a process of its own (TypeScript 7's API is made of ES modules).
     const script = `
-      const { Ts7Session } = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "ts7", "project.js"))});
+      const { Ts7Session } = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "ts7", "session.js"))});
       const { buildInProcess } = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "ts7", "emit.js"))});
       const outputs = [];
       (async () => {

@@ -5,7 +5,7 @@
 import type * as ts from "typescript";
 import type { CompiledForm, CompiledRegistration } from "./compile";
 import type { Reported } from "./format";
-import type { Registration } from "./registration";
+import type { Registration, RegistrationKind } from "./registration";
 
 /** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
 export class UserError extends Error {}
@@ -41,9 +41,34 @@ export interface Session {
   compileForms(): CompiledFormCall[];
   /** The compiler's own diagnostics, as tsc reports them. */
   compilerDiagnostics(): Reported[];
+  /**
+   * `typemcp build`: the project emitted as its TypeScript's tsc emits it, every registration's
+   * contract and every form written in. `pretty`: the compiler's output as tsc --pretty prints it.
+   */
+  build(pretty: boolean): Built | Promise<Built>;
   /** Files changed on disk since: read them again. */
   update(changes: FileChanges): void;
   close(): void | Promise<void>;
+}
+
+/** What a build did, for the CLI to print: the compiler's output first, then the diagnostics and the summary. */
+export interface Built {
+  /**
+   * What the compiler printed, as tsc prints it: TypeScript 7's tsc output (or, when the API
+   * emitted, its diagnostics printed as tsc prints them). Empty on TypeScript 5 and 6, whose
+   * compiler diagnostics are in `diagnostics`.
+   */
+  compilerOutput: string;
+  /** How many errors `compilerOutput` holds. */
+  compilerErrors: number;
+  /** The compiler failed (tsc's exit status was not 0): the build's status is 1. */
+  compilerFailed: boolean;
+  /** The diagnostics to print after the compiler's output: typemcp's (and, on TypeScript 5 and 6, the compiler's). */
+  diagnostics: Reported[];
+  /** The registrations compiled, by kind. */
+  registrations: RegistrationKind[];
+  /** typemcp's own failure (the API process gone), thrown once the compiler's output is printed. */
+  failure?: { error: unknown };
 }
 
 /** Files of the project changed on disk, by what happened to them (absolute paths). */

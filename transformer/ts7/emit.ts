@@ -23,7 +23,7 @@ import {
 import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "../format";
 import { DiagnosticCategory } from "../checker/flags";
 import type { CompiledCall, CompiledFormCall } from "../session";
-import type { Ts7Session } from "./project";
+import type { Ts7Project } from "./project";
 
 /** Emitted files held in memory until the contracts are in: written to disk after. */
 function filesInMemory(files: Map<string, string>): EmittedFiles {
@@ -88,7 +88,7 @@ export function asTscPrints(diagnostics: readonly Reported[], pretty: boolean): 
  * part in `tsc` (what tsc would have printed, and its exit status).
  */
 export function buildInProcess(
-  session: Ts7Session,
+  session: Ts7Project,
   pretty: boolean,
 ): {
   tsc: TscRun;

@@ -1,7 +1,8 @@
 /**
  * A project on TypeScript 7, read through its checker API: one compiler process (`tsc --api`)
  * holds the program; typemcp asks it about the registrations' types (transformer/ts7/checker.ts)
- * and for the compiler's own diagnostics.
+ * and for the compiler's own diagnostics. What the builds read (build.ts, emit.ts); the session
+ * that builds with them is session.ts.
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
@@ -142,7 +143,8 @@ function isOwnSource(fileName: string): boolean {
   );
 }
 
-export class Ts7Session implements Session {
+/** Everything a session is on TypeScript 7 but its build (session.ts), which reads it. */
+export class Ts7Project implements Omit<Session, "build"> {
   private api: Api;
   private snapshot?: ApiSnapshot;
   private opened?: ApiProject;
