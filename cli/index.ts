@@ -12,8 +12,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/ts7/modules";
-import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
+import { supportedTypeScript, UnsupportedTypeScript } from "../transformer/typescript";
 import {
   formatDiagnostics,
   formatDiagnosticsWithColorAndContext,
@@ -124,33 +123,13 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** The project's TypeScript, or why typemcp cannot work with it. */
-function typeScriptOf(configFile: string): InstalledTypeScript {
-  const typescript = findTypeScript(path.dirname(configFile));
-  if (!typescript)
-    throw new UserError(
-      "cannot find the package typescript: install it in the project (npm install --save-dev typescript)",
-    );
-  if (!(typescript.major >= 5))
-    throw new UserError(
-      `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
-    );
-  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is
-  // refused before anything is asked of it.
-  if (typescript.major > 7)
-    throw new UserError(
-      `TypeScript ${typescript.version} is newer than typemcp knows: typemcp supports ${SUPPORTED_TYPESCRIPT} (npm install --save-dev typescript@~7.0.2)`,
-    );
-  return typescript;
-}
-
 /**
  * The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process.
  * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: transformer/ts7/emit.ts).
  */
 function openSession(configFile: string, emit = false): Session {
-  const typescript = typeScriptOf(configFile);
-  if (typescript.major >= 7) {
+  const typescript = supportedTypeScript(path.dirname(configFile));
+  if (typescript.backend === "ts7") {
     const { Ts7Session } = require("../transformer/ts7/session") as typeof import("../transformer/ts7/session");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
@@ -256,12 +235,12 @@ function version(): string {
 /** `typemcp doctor`: the project's build command, in one line. */
 function doctor(args: Arguments): number {
   const configFile = findConfig(args.project);
-  const typescript = typeScriptOf(configFile);
+  const typescript = supportedTypeScript(path.dirname(configFile));
   const { diagnose, pluginsOf } = require("./doctor") as typeof import("./doctor");
   const { line, ok } = diagnose(
     typescript,
     path.dirname(configFile),
-    typescript.major < 7 ? pluginsOf(configFile) : undefined,
+    typescript.backend === "ts5" ? pluginsOf(configFile) : undefined,
   );
   process.stdout.write(`${line}\n`);
   return ok ? 0 : 1;

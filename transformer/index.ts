@@ -17,7 +17,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type ts from "typescript";
 import type * as Transform from "./ts5/transform";
-import { majorOf, transformerUnsupported } from "./typescript";
+import { backendOf, transformerUnsupported } from "./typescript";
 
 export type { TransformerHost } from "./ts5/transform";
 export { DiagnosticCode } from "./diagnostic-codes";
@@ -53,7 +53,7 @@ export default function typemcpTransformer(
  */
 function checkTypeScript(version: string | undefined): void {
   const loaded = version ?? (require("typescript") as { version?: string }).version ?? "unknown";
-  if (majorOf(loaded) >= 7) throw new Error(transformerUnsupported(loaded));
+  if (backendOf(loaded) === "ts7") throw new Error(transformerUnsupported(loaded));
 }
 
 function transform(): typeof Transform {

@@ -12,7 +12,7 @@
 import type ts from "typescript";
 import type { ToolCompiler } from "./compile";
 import { DiagnosticCategory } from "./checker/flags";
-import { BUILD_WITH_TS7, majorOf } from "./typescript";
+import { backendOf, BUILD_WITH_TS7 } from "./typescript";
 
 /** What tsserver passes to a plugin's factory. */
 interface PluginModules {
@@ -80,7 +80,7 @@ function init(modules: PluginModules) {
       };
       // typemcp's compiler runs on the `typescript` the project installed: loaded only once it is known to be 5 or 6.
       const installed = (require("typescript") as { version?: string }).version ?? "unknown";
-      if (majorOf(installed) >= 7) {
+      if (backendOf(installed) === "ts7") {
         log(
           `language-service plugin disabled: the project installed TypeScript ${installed}, whose language server loads no plugins; run \`npx typemcp check --watch\` for typemcp's diagnostics as you edit, and build with \`${BUILD_WITH_TS7}\``,
         );
