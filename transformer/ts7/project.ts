@@ -6,7 +6,8 @@
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
-import { isApiStopFailure, Ts7Checker, type ApiChecker, type ApiProgram } from "./checker";
+import { isApiStopFailure, type ApiChecker, type ApiProgram } from "./api";
+import { Ts7Checker } from "./checker";
 import { loadTs7Modules, type Ts7Modules } from "./modules";
 import { failedRegistration, ToolCompiler } from "../compile";
 import { DiagnosticCategory } from "../checker/flags";
