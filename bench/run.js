@@ -513,7 +513,7 @@ function measureBuild(base, settings) {
     generate(dir, n);
     log(`build: ${n} tools, ${settings.build_rounds} round(s)`);
     // plain-all: a plain build with every JSDoc comment parsed, the price of reading a few
-    // comments without parsing them where they are read (transformer/model/skipped-jsdoc.ts).
+    // comments without parsing them where they are read (transformer/ts5/skipped-jsdoc.ts).
     const runs = { plain: [], typemcp: [], "plain-all": [] };
     for (let round = 0; round < settings.build_rounds; round++) {
       for (const side of inTurn(["plain", "typemcp", "plain-all"], round))

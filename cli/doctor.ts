@@ -9,14 +9,14 @@
  * start builds with `npx typemcp build`, which works on whichever TypeScript npm installed.
  */
 import * as fs from "node:fs";
-import { BUILD_WITH_TS7, BUILD_WITH_TSPC, type InstalledTypeScript } from "../transformer/typescript";
+import { BUILD_WITH_TS7, BUILD_WITH_TSPC, majorOf, type InstalledTypeScript } from "../transformer/typescript";
 
 /** The ts-patch a project resolves, if any. */
 export function findTsPatch(from: string): { version: string; major: number } | undefined {
   try {
     const file = require.resolve("ts-patch/package.json", { paths: [from] });
     const { version } = JSON.parse(fs.readFileSync(file, "utf8")) as { version: string };
-    return { version, major: Number(version.split(".")[0]) };
+    return { version, major: majorOf(version) };
   } catch {
     return undefined;
   }
@@ -46,7 +46,7 @@ export function diagnose(
   projectDirectory: string,
   plugins: readonly unknown[] | undefined,
 ): { line: string; ok: boolean } {
-  if (typescript.major >= 7) return { line: tspcOnTs7(typescript), ok: true };
+  if (typescript.backend === "ts7") return { line: tspcOnTs7(typescript), ok: true };
   const tsPatch = findTsPatch(projectDirectory);
   const found = `TypeScript ${typescript.version}`;
   if (!tsPatch)

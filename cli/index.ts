@@ -11,13 +11,17 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../transformer/checker/ts7-modules";
-import { findTypeScript, type InstalledTypeScript } from "../transformer/typescript";
-import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
+import { supportedTypeScript, UnsupportedTypeScript } from "../transformer/typescript";
+import {
+  formatDiagnostics,
+  formatDiagnosticsWithColorAndContext,
+  sortAndDeduplicate,
+  type Reported,
+} from "../transformer/format";
 import type { RegistrationKind } from "../transformer/registration";
-import { buildManifest, findConfig, isError, listsOf, UserError, type Session } from "./project";
+import { buildManifest, findConfig, isError, listsOf } from "./project";
+import { UserError, type Session } from "../transformer/session";
 import { watchProject } from "./watch";
 
 export const USAGE = `Usage: typemcp <command> [tsconfig.json] [options]
@@ -119,37 +123,17 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** The project's TypeScript, or why typemcp cannot work with it. */
-function typeScriptOf(configFile: string): InstalledTypeScript {
-  const typescript = findTypeScript(path.dirname(configFile));
-  if (!typescript)
-    throw new UserError(
-      "cannot find the package typescript: install it in the project (npm install --save-dev typescript)",
-    );
-  if (!(typescript.major >= 5))
-    throw new UserError(
-      `TypeScript ${typescript.version} is older than typemcp supports (5.0 or later): install TypeScript 5, 6 or 7`,
-    );
-  // A TypeScript after 7 may have no API where 7's is, or one that answers otherwise: it is
-  // refused before anything is asked of it.
-  if (typescript.major > 7)
-    throw new UserError(
-      `TypeScript ${typescript.version} is newer than typemcp knows: typemcp supports ${SUPPORTED_TYPESCRIPT} (npm install --save-dev typescript@~7.0.2)`,
-    );
-  return typescript;
-}
-
 /**
  * The project, opened with its TypeScript: TypeScript 7 through its API, 5 and 6 in-process.
- * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: cli/emit.ts).
+ * `emit`: for `build` (on TypeScript 7.1 and later, the API then emits too: transformer/ts7/emit.ts).
  */
 function openSession(configFile: string, emit = false): Session {
-  const typescript = typeScriptOf(configFile);
-  if (typescript.major >= 7) {
-    const { Ts7Session } = require("./ts7") as typeof import("./ts7");
+  const typescript = supportedTypeScript(path.dirname(configFile));
+  if (typescript.backend === "ts7") {
+    const { Ts7Session } = require("../transformer/ts7/session") as typeof import("../transformer/ts7/session");
     return new Ts7Session(configFile, typescript.directory, { emit });
   }
-  const { Ts5Session } = require("./ts5") as typeof import("./ts5");
+  const { Ts5Session } = require("../transformer/ts5/session") as typeof import("../transformer/ts5/session");
   return new Ts5Session(configFile);
 }
 
@@ -232,40 +216,15 @@ function checkOnce(session: Session, args: Arguments): number {
   return all.some(isError) ? 1 : 0;
 }
 
-async function buildOnce(session: Session, configFile: string): Promise<number> {
+async function buildOnce(session: Session): Promise<number> {
   const pretty = prettyFor(session, false);
-  if (Number(session.version.split(".")[0]) >= 7) {
-    const { buildOnTs7, tscErrorCount } = require("./build") as typeof import("./build");
-    const ts7 = session as import("./ts7").Ts7Session;
-    // TypeScript 7.1 and later emit through the API, in its one process; 7.0 runs tsc beside it.
-    const { tsc, compiled, forms, placed, failure } = ts7.emitsInProcess
-      ? (require("./emit") as typeof import("./emit")).buildInProcess(ts7, pretty)
-      : await buildOnTs7(ts7, configFile, pretty);
-    // tsc's diagnostics first, whatever happened after it ran.
-    process.stdout.write(tsc.output);
-    if (failure) throw failure.error;
-    const typemcp = sortAndDeduplicate<Diagnostic>([
-      ...[...compiled, ...forms].flatMap((c) => c.diagnostics),
-      ...placed.diagnostics,
-    ]);
-    printReport(
-      typemcp,
-      pretty,
-      summary(
-        compiled.map((c) => c.registration.registers),
-        "built",
-        typemcp,
-        tsc.errors ?? tscErrorCount(tsc.output, pretty),
-      ),
-    );
-    // tsc: 0 clean, 1 errors and nothing emitted, 2 errors (emitted anyway); anything else is no build.
-    return tsc.status !== 0 || typemcp.some(isError) ? 1 : 0;
-  }
-  const { buildOnTs5 } = require("./ts5") as typeof import("./ts5");
-  const { diagnostics, registrations } = buildOnTs5(session as import("./ts5").Ts5Session);
-  const all = sortAndDeduplicate<Reported>(diagnostics);
-  printReport(all, pretty, summary(registrations, "built", all));
-  return all.some(isError) ? 1 : 0;
+  const built = await session.build(pretty);
+  // The compiler's output first, whatever happened after it ran.
+  process.stdout.write(built.compilerOutput);
+  if (built.failure) throw built.failure.error;
+  const reported = sortAndDeduplicate<Reported>(built.diagnostics);
+  printReport(reported, pretty, summary(built.registrations, "built", reported, built.compilerErrors));
+  return built.compilerFailed || reported.some(isError) ? 1 : 0;
 }
 
 function version(): string {
@@ -276,12 +235,12 @@ function version(): string {
 /** `typemcp doctor`: the project's build command, in one line. */
 function doctor(args: Arguments): number {
   const configFile = findConfig(args.project);
-  const typescript = typeScriptOf(configFile);
+  const typescript = supportedTypeScript(path.dirname(configFile));
   const { diagnose, pluginsOf } = require("./doctor") as typeof import("./doctor");
   const { line, ok } = diagnose(
     typescript,
     path.dirname(configFile),
-    typescript.major < 7 ? pluginsOf(configFile) : undefined,
+    typescript.backend === "ts5" ? pluginsOf(configFile) : undefined,
   );
   process.stdout.write(`${line}\n`);
   return ok ? 0 : 1;
@@ -292,7 +251,7 @@ async function run(args: Arguments): Promise<number> {
   if (args.command === "doctor") return doctor(args);
   const configFile = findConfig(args.project);
   const session = openSession(configFile, args.command === "build");
-  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session, configFile));
+  const once = () => (args.command === "check" ? checkOnce(session, args) : buildOnce(session));
   if (args.watch) return watchProject(session, configFile, once, args.command === "check" ? "checking" : "building");
   try {
     return await once();

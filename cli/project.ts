@@ -4,15 +4,11 @@ import type * as ts from "typescript";
 import type { Contract, Manifest, ResourceContract } from "../runtime/contract";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
-import type { CompiledForm, CompiledRegistration } from "../transformer/compile";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
-import type { Registration } from "../transformer/registration";
 import { setOwn } from "../runtime/own";
-import type { Reported } from "./format";
-
-/** A mistake in how the CLI was called or pointed at a project: one line on stderr, exit status 2, no stack trace. */
-export class UserError extends Error {}
+import type { Reported } from "../transformer/format";
+import { UserError, type CompiledCall } from "../transformer/session";
 
 /** `tsconfig.json` itself, or a directory holding one; default: ./tsconfig.json. */
 export function findConfig(argument: string | undefined): string {
@@ -23,49 +19,6 @@ export function findConfig(argument: string | undefined): string {
       `cannot find ${path.relative(process.cwd(), file) || file}: pass the path of your tsconfig.json (or run in its folder)`,
     );
   return file;
-}
-
-/** One `mcp.tool(...)`, `mcp.prompt(...)`, `mcp.resource(...)` or `@tool(...)` registration of the project, compiled as the transformer compiles it. */
-export interface CompiledCall extends CompiledRegistration {
-  call: ts.CallExpression;
-  registration: Registration;
-}
-
-/** One `ctx.elicit<T>(...)` call of the project, its form written as the transformer writes it. */
-export interface CompiledFormCall extends CompiledForm {
-  call: ts.CallExpression;
-}
-
-/** A project opened with the TypeScript it uses (TypeScript 5/6 in-process, or 7 through its API). */
-export interface Session {
-  readonly version: string;
-  /** What was wrong in tsconfig.json itself (unknown options, no input files, ...). */
-  readonly configDiagnostics: Reported[];
-  readonly compilerOptions: Readonly<Record<string, unknown>>;
-  /**
-   * Every registration in the project's own files, compiled exactly as the transformer would
-   * compile it during a tspc build: calls that already carry a contract are left out (the
-   * transformer leaves them as they are), and a failure inside typemcp is a TS93099 diagnostic.
-   */
-  compileProject(): CompiledCall[];
-  /**
-   * Every `ctx.elicit<T>()` call in the project's own files that needs a form, its form written
-   * exactly as the transformer writes it (transformer/form/). Forms belong to their calls: they
-   * are in no manifest, but their diagnostics are reported wherever typemcp compiles.
-   */
-  compileForms(): CompiledFormCall[];
-  /** The compiler's own diagnostics, as tsc reports them. */
-  compilerDiagnostics(): Reported[];
-  /** Files changed on disk since: read them again. */
-  update(changes: FileChanges): void;
-  close(): void | Promise<void>;
-}
-
-/** Files of the project changed on disk, by what happened to them (absolute paths). */
-export interface FileChanges {
-  changed: string[];
-  created: string[];
-  deleted: string[];
 }
 
 export function isError(diagnostic: Reported): boolean {

@@ -12,7 +12,7 @@
  */
 import * as path from "node:path";
 import { watch } from "chokidar";
-import type { FileChanges, Session } from "./project";
+import type { FileChanges, Session } from "../transformer/session";
 
 /** Files whose change may change the build: sources, declarations, JSON, tsconfig files. */
 const RELEVANT = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;

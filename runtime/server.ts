@@ -99,17 +99,19 @@ const ENABLE_PLUGIN =
 const BUILD_WITH_TYPEMCP =
   "TypeScript 7 is installed, which runs no transformer: build with `npx typemcp build` instead of tsc (TypeScript 7's own compiler, every tool's schemas written in). Without it (esbuild, tsx, ...), pass the tool entry of a `typemcp manifest` (it is missing if the manifest is older than the tool).";
 
-/** How to build the tools, for the TypeScript the project installed (7 has no transformer API: tspc cannot run there). */
+/**
+ * How to build the tools, for the TypeScript the project installed (7 has no transformer API:
+ * tspc cannot run there), as transformer/typescript.ts decides it: loaded for this message only,
+ * so that a server loads nothing of the transformer's as it starts.
+ */
 function howToBuild(): string {
-  for (const from of [process.cwd(), __dirname]) {
-    try {
-      const { version } = require(require.resolve("typescript/package.json", { paths: [from] })) as { version: string };
-      return Number(version.split(".")[0]) >= 7 ? BUILD_WITH_TYPEMCP : ENABLE_PLUGIN;
-    } catch {
-      // no TypeScript there
-    }
+  try {
+    const { installedTypeScript } = require("../transformer/typescript") as typeof import("../transformer/typescript");
+    return installedTypeScript()?.backend === "ts7" ? BUILD_WITH_TYPEMCP : ENABLE_PLUGIN;
+  } catch {
+    // No TypeScript to be found (or, in a bundle, no module resolution): the plugin's way.
+    return ENABLE_PLUGIN;
   }
-  return ENABLE_PLUGIN;
 }
 
 function describeFunction(fn: unknown): string {

@@ -5,7 +5,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
-import { Ts5Checker } from "../transformer/checker/ts5";
+import { Ts5Checker } from "../transformer/ts5/checker";
 import { ToolCompiler } from "../transformer/compile";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 import { emittedRegistrations } from "./support/emitted-contracts";

@@ -449,7 +449,9 @@ describe.each(TYPESCRIPTS)(
 );
 
 test("tsc's errors are counted from its output, plain and --pretty (as on a terminal) alike", () => {
-  const { tscErrorCount } = require(path.join(ROOT, "dist", "cli", "build.js")) as typeof import("../cli/build");
+  const { tscErrorCount } = require(
+    path.join(ROOT, "dist", "transformer", "ts7", "build.js"),
+  ) as typeof import("../transformer/ts7/build");
   const dir = srcProject("tsc-count", {
     "a.ts": `const n: number = "one";\nexport { n };\n`,
     "b.ts": `const s: string = 1;\nconst t: string = 2;\nexport { s, t };\n`,
@@ -776,8 +778,8 @@ describe("typemcp build on TypeScript 7.1: one compiler process, the API's, type
     );
     // The build's own function, in a process of its own (TypeScript 7's API is made of ES modules).
     const script = `
-      const { Ts7Session } = require(${JSON.stringify(path.join(ROOT, "dist", "cli", "ts7.js"))});
-      const { buildInProcess } = require(${JSON.stringify(path.join(ROOT, "dist", "cli", "emit.js"))});
+      const { Ts7Session } = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "ts7", "session.js"))});
+      const { buildInProcess } = require(${JSON.stringify(path.join(ROOT, "dist", "transformer", "ts7", "emit.js"))});
       const outputs = [];
       (async () => {
         for (const pretty of [false, true]) {

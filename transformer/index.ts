@@ -1,6 +1,6 @@
 /**
  * typemcp's transformer, as ts-patch loads it: `{ "transform": "typemcp/transformer" }` in
- * tsconfig.json's `plugins`. The transformer itself is in transform.ts; this entry loads
+ * tsconfig.json's `plugins`. The transformer itself is in ts5/transform.ts; this entry loads
  * nothing of TypeScript until ts-patch calls it, so that it can hand typemcp the TypeScript
  * that runs the build.
  *
@@ -16,13 +16,13 @@ import Module from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type ts from "typescript";
-import type * as Transform from "./transform";
-import { majorOf, transformerUnsupported } from "./typescript";
+import type * as Transform from "./ts5/transform";
+import { backendOf, transformerUnsupported } from "./typescript";
 
-export type { TransformerHost } from "./transform";
+export type { TransformerHost } from "./ts5/transform";
 export { DiagnosticCode } from "./diagnostic-codes";
 
-/** The transformer factory: every `mcp.tool(...)` printed with its contract (see transform.ts). */
+/** The transformer factory: every `mcp.tool(...)` printed with its contract (see ts5/transform.ts). */
 export function createTransformer(
   program: ts.Program,
   host: Transform.TransformerHost,
@@ -53,11 +53,11 @@ export default function typemcpTransformer(
  */
 function checkTypeScript(version: string | undefined): void {
   const loaded = version ?? (require("typescript") as { version?: string }).version ?? "unknown";
-  if (majorOf(loaded) >= 7) throw new Error(transformerUnsupported(loaded));
+  if (backendOf(loaded) === "ts7") throw new Error(transformerUnsupported(loaded));
 }
 
 function transform(): typeof Transform {
-  return require("./transform") as typeof Transform;
+  return require("./ts5/transform") as typeof Transform;
 }
 
 /**

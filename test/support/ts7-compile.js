@@ -5,7 +5,7 @@
 "use strict";
 const path = require("node:path");
 const ROOT = path.resolve(__dirname, "..", "..");
-const { Ts7Session } = require(path.join(ROOT, "dist", "cli", "ts7.js"));
+const { Ts7Session } = require(path.join(ROOT, "dist", "transformer", "ts7", "session.js"));
 const { flattenMessage } = require(path.join(ROOT, "dist", "transformer", "diagnostics.js"));
 
 async function main() {

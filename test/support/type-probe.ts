@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { Ts5Checker } from "../../transformer/checker/ts5";
+import { Ts5Checker } from "../../transformer/ts5/checker";
 import { TypeModeler } from "../../transformer/model/modeler";
 import { parsers } from "../../transformer/model/parsers";
 import { ROOT, tscCompilerHost } from "./build";

@@ -1,11 +1,12 @@
 /**
- * When TypeScript 7's API process has stopped: one test (transformer/checker/ts7.ts,
+ * When TypeScript 7's API process has stopped: one test (transformer/ts7/api.ts,
  * isApiStopFailure) for the checker, which remembers the failure, and the CLI's session, which
  * starts the process again.
  */
 import * as ts from "typescript";
-import { isApiStopFailure, Ts7Checker, type ApiChecker, type ApiProgram } from "../../transformer/checker/ts7";
-import type { Ts7Modules } from "../../transformer/checker/ts7-modules";
+import { isApiStopFailure, type ApiChecker, type ApiProgram } from "../../transformer/ts7/api";
+import { Ts7Checker } from "../../transformer/ts7/checker";
+import type { Ts7Modules } from "../../transformer/ts7/modules";
 
 /** The modules the checker reads its flags and kinds from: TypeScript 5's, numbered as 7's are. */
 const modules = {

@@ -1,7 +1,8 @@
 /**
  * The one interface through which typemcp reads a program: types, symbols, signatures and the
  * syntax of the calls it compiles. Two TypeScripts implement it: 5 and 6 in-process, on their
- * `ts.TypeChecker` (ts5.ts), and 7 through the checker API of its compiler process (ts7.ts).
+ * `ts.TypeChecker` (transformer/ts5/checker.ts), and 7 through the checker API of its compiler
+ * process (transformer/ts7/checker.ts).
  * Everything from here up (the type model, the schemas, the contracts, the diagnostics) is
  * shared, so the same program gets the same schemas, byte for byte, from either.
  *

@@ -5,8 +5,8 @@
  * TypeScript 5's formatDiagnostics and formatDiagnosticsWithColorAndContext.
  */
 import * as path from "node:path";
-import { DiagnosticCategory } from "../transformer/checker/flags";
-import { flattenMessage } from "../transformer/diagnostics";
+import { DiagnosticCategory } from "./checker/flags";
+import { flattenMessage } from "./diagnostics";
 
 /** What a diagnostic is made of, whichever TypeScript (or typemcp) reported it. */
 export interface Reported {

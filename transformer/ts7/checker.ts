@@ -1,105 +1,47 @@
 /**
  * The checker interface on TypeScript 7: the native compiler's checker, asked through its API
- * (`typescript/unstable/sync`), one round trip to the compiler process per question. The
- * answers are kept per type and per symbol (each is asked once), and what several questions
- * share is asked at once: the types of all properties of an object together, in one batch.
+ * (api.ts), one round trip to the compiler process per question. Three parts: this adapter,
+ * which answers the interface's questions from the API's; answers.ts, which asks each question
+ * once and what compiling will ask of many nodes at once; parity.ts, the rules that give
+ * TypeScript 5's answers where 7's differ (a union's order, inherited properties' order, the
+ * awaited type).
  *
  * Where the API has no question for what the TypeScript 5 checker answers, the answer is built
- * from the ones it has (see `awaited`, `signatureDocumentation`, `isNonPublicOrStaticMember`).
+ * from the ones it has (see `awaited`, `signatureDocumentation`, `isNonPublicOrStaticMember`),
+ * or read off the declarations where they say it for certain, with no round trip (see
+ * `declaredShape`, `declaredProperties`, `writtenDocumentation`).
  */
 import type * as ts from "typescript";
-import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker, WrittenTag } from "./checker";
-import { ElementFlags, flagTranslator, SymbolFlag, TypeFlag, TypeFlags } from "./flags";
-import type { Ts7Modules } from "./ts7-modules";
-
-/** What typemcp reads of the API's objects (typescript/unstable/sync). */
-interface ApiNodeHandle {
-  readonly kind: number;
-  readonly path: string;
-  resolve(): ts.Node | undefined;
-}
-export interface ApiSymbol {
-  readonly id: number;
-  /** The symbol it is a member of: its id (7.0), or `{ id, file }` (7.1). */
-  readonly parent?: SymbolReference;
-  readonly name: string;
-  readonly escapedName: string;
-  readonly flags: number;
-  readonly declarations: readonly ApiNodeHandle[];
-  readonly valueDeclaration: ApiNodeHandle | undefined;
-}
-export interface ApiType {
-  readonly id: number;
-  readonly flags: number;
-  readonly objectFlags: number;
-  readonly value: string | number | boolean | bigint;
-  readonly intrinsicName: string;
-  readonly texts: readonly string[];
-  readonly aliasTypeArguments: readonly number[] | undefined;
-  readonly elementFlags: readonly number[];
-  readonly symbol: SymbolReference;
-  getSymbol(): ApiSymbol | undefined;
-  getAliasSymbol(): ApiSymbol | undefined;
-  getTypes(): readonly ApiType[] | undefined;
-  getTarget(): ApiType;
-}
-/** How the API's raw data names a symbol: by id on 7.0, by `{ id, file }` on 7.1. */
-type SymbolReference = number | { readonly id: number } | null | undefined;
-const symbolId = (reference: SymbolReference) => (typeof reference === "object" ? reference?.id : reference);
-
-export interface ApiSignature {
-  readonly id: number;
-  readonly declaration?: ApiNodeHandle;
-  getParameters(): readonly ApiSymbol[];
-}
-export interface ApiChecker {
-  getSymbolAtLocation(node: ts.Node): ApiSymbol | undefined;
-  getSymbolAtLocation(nodes: readonly ts.Node[]): (ApiSymbol | undefined)[];
-  getTypeOfSymbol(symbol: ApiSymbol): ApiType | undefined;
-  getTypeOfSymbol(symbols: readonly ApiSymbol[]): (ApiType | undefined)[];
-  getTypeAtLocation(node: ts.Node): ApiType | undefined;
-  getTypeAtLocation(nodes: readonly ts.Node[]): (ApiType | undefined)[];
-  getSignaturesOfType(type: ApiType, kind: number): readonly ApiSignature[];
-  getResolvedSignature(node: ts.Node): ApiSignature | undefined;
-  getNonNullableType(type: ApiType): ApiType | undefined;
-  getParameterType(signature: ApiSignature, index: number): ApiType | undefined;
-  typeToString(type: ApiType, enclosingDeclaration?: ts.Node, flags?: number): string;
-  isArrayType(type: ApiType): boolean;
-  isTupleType(type: ApiType): boolean;
-  getReturnTypeOfSignature(signature: ApiSignature): ApiType | undefined;
-  getPropertiesOfType(type: ApiType): readonly ApiSymbol[];
-  getIndexInfosOfType(type: ApiType): readonly { keyType: ApiType; valueType: ApiType }[];
-  getSignatureFromDeclaration(node: ts.Node): ApiSignature | undefined;
-  getAliasedSymbol(symbol: ApiSymbol): ApiSymbol;
-  getJsDocTagsOfSymbol(symbol: ApiSymbol): readonly { name: string; text?: string }[];
-  getDocumentationCommentOfSymbol(symbol: ApiSymbol): string;
-  getTypeArguments(type: ApiType): readonly ApiType[];
-  getBaseTypes(type: ApiType): readonly ApiType[];
-}
-export interface ApiProgram {
-  getSourceFileMetadataByPath(path: string): { isDefaultLibrary: boolean; isFromExternalLibrary: boolean } | undefined;
-}
-
-/** TypeScript 7's SignatureKind, and its TypeFormatFlags.NoTruncation (numbered as in TypeScript 5). */
-const SIGNATURE_CALL = 0;
-const SIGNATURE_CONSTRUCT = 1;
-const NO_TRUNCATION = 1;
-const OBJECT_REFERENCE = 4;
-const OBJECT_TUPLE = 8;
-const OBJECT_CLASS_OR_INTERFACE = 3;
-const OBJECT_MAPPED = 32;
-const OBJECT_INSTANTIATED = 64;
+import type {
+  Documentation,
+  IndexInfo,
+  Signature,
+  Symbol,
+  Syntax,
+  Type,
+  TypeChecker,
+  WrittenTag,
+} from "../checker/checker";
+import { ElementFlags, flagTranslator, SymbolFlag, TypeFlag, TypeFlags } from "../checker/flags";
+import {
+  OBJECT_CLASS_OR_INTERFACE,
+  OBJECT_INSTANTIATED,
+  OBJECT_MAPPED,
+  OBJECT_REFERENCE,
+  OBJECT_TUPLE,
+  symbolId,
+  ts7Syntax,
+  type ApiChecker,
+  type ApiProgram,
+  type ApiSignature,
+  type ApiSymbol,
+  type ApiType,
+} from "./api";
+import { Answers, memo } from "./answers";
+import type { Ts7Modules } from "./modules";
+import { awaited, inheritedInTs5Order, inTs5UnionOrder } from "./parity";
 
 const NULLISH = TypeFlags.Null | TypeFlags.Undefined | TypeFlags.Void;
-const PRIMITIVE_OR_NEVER =
-  TypeFlags.StringLike |
-  TypeFlags.NumberLike |
-  TypeFlags.BooleanLike |
-  TypeFlags.BigIntLike |
-  TypeFlags.ESSymbol |
-  TypeFlags.UniqueESSymbol |
-  NULLISH |
-  TypeFlags.Never;
 /** Types whose non-nullable form is another type (`T & {}`, `{}`): the checker is asked. */
 const STANDS_FOR_OTHERS =
   TypeFlags.Intersection |
@@ -113,142 +55,51 @@ const STANDS_FOR_OTHERS =
   TypeFlags.Substitution |
   TypeFlags.NonPrimitive;
 
-/** `typeof x`'s answers, in the order TypeScript 5 creates their literal types. */
-const TYPEOF_NAMES = ["string", "number", "bigint", "boolean", "symbol", "undefined", "object", "function"];
-
 const T = (type: Type) => type as unknown as ApiType;
 const S = (symbol: Symbol) => symbol as unknown as ApiSymbol;
 const G = (signature: Signature) => signature as unknown as ApiSignature;
 const asType = (type: ApiType | undefined) => type as unknown as Type;
 
-/** A cache per key: the value is computed once. */
-function memo<K, V>(map: Map<K, V>, key: K, compute: () => V): V {
-  if (map.has(key)) return map.get(key)!;
-  const value = compute();
-  map.set(key, value);
-  return value;
-}
-
-/** The type guards of TypeScript 7's syntax trees, under TypeScript 5's names. */
-export function ts7Syntax(modules: Ts7Modules): Syntax {
-  const { is, SyntaxKind: kind } = modules;
-  const ofKind =
-    (...kinds: number[]) =>
-    (node: ts.Node) =>
-      kinds.includes(node.kind);
-  return {
-    isCallExpression: is.isCallExpression,
-    isPropertyAccessExpression: is.isPropertyAccessExpression,
-    isElementAccessExpression: is.isElementAccessExpression,
-    isIdentifier: is.isIdentifier,
-    isPrivateIdentifier: is.isPrivateIdentifier,
-    isStringLiteral: is.isStringLiteral,
-    isStringLiteralLike: ofKind(kind.StringLiteral, kind.NoSubstitutionTemplateLiteral),
-    isNumericLiteral: is.isNumericLiteral,
-    isBindingElement: is.isBindingElement,
-    isObjectBindingPattern: is.isObjectBindingPattern,
-    isMethodDeclaration: is.isMethodDeclaration,
-    isMethodSignature: ofKind(kind.MethodSignature),
-    isFunctionDeclaration: is.isFunctionDeclaration,
-    isFunctionExpression: is.isFunctionExpression,
-    isArrowFunction: is.isArrowFunction,
-    isVariableDeclaration: is.isVariableDeclaration,
-    isClassLike: ofKind(kind.ClassDeclaration, kind.ClassExpression),
-    isDecorator: is.isDecorator,
-    isSpreadElement: is.isSpreadElement,
-    isPrefixUnaryExpression: is.isPrefixUnaryExpression,
-    isParenthesizedExpression: is.isParenthesizedExpression,
-    isAsExpression: is.isAsExpression,
-    isSatisfiesExpression: is.isSatisfiesExpression,
-    isArrayLiteralExpression: is.isArrayLiteralExpression,
-    isObjectLiteralExpression: is.isObjectLiteralExpression,
-    isPropertyAssignment: is.isPropertyAssignment,
-    isShorthandPropertyAssignment: is.isShorthandPropertyAssignment,
-    isTypeNode: is.isTypeNode,
-    isExpressionWithTypeArguments: is.isExpressionWithTypeArguments,
-    isFixedBinding: (declaration: ts.Node) =>
-      (is.isVariableDeclaration(declaration) &&
-        is.isVariableDeclarationList(declaration.parent) &&
-        (declaration.parent.flags & modules.NodeFlags.Const) !== 0) ||
-      ((is.isPropertyDeclaration(declaration) || is.isParameterDeclaration(declaration)) &&
-        ((declaration as ts.HasModifiers).modifiers ?? []).some((modifier) => modifier.kind === kind.ReadonlyKeyword)),
-    forEachChild: (node, visit) =>
-      void (node as unknown as { forEachChild(v: (n: ts.Node) => void): void }).forEachChild(visit),
-    SyntaxKind: kind as unknown as Syntax["SyntaxKind"],
-  } as Syntax;
-}
-
-/**
- * Whether a failure is the API's compiler process stopping: it answers the request it fails on
- * with its panic (`panic: ...`), then ends; a request after that fails on the closed channel
- * (`SyncRpcChannel`, `EPIPE`), or on its input's end (`EOF`). The one test of it: the checker's
- * and the session's (cli/ts7.ts) must agree on what stopped the process.
- */
-export function isApiStopFailure(failure: unknown): boolean {
-  const text = failure instanceof Error ? failure.message : typeof failure === "string" ? failure : "";
-  return /\bpanic: |SyncRpcChannel|EPIPE|EOF/.test(text);
-}
-
 type Documented = ts.Node & { jsDoc?: readonly unknown[] };
 
 export class Ts7Checker implements TypeChecker {
   readonly syntax: Syntax;
+  private readonly answers: Answers;
   private readonly typeFlags: (flags: number) => number;
   private readonly symbolFlagsOf: (flags: number) => number;
-  private readonly aliasedOf = new Map<ApiSymbol, ApiSymbol>();
   private readonly kind: Ts7Modules["SyntaxKind"];
   private readonly unionFlag: number;
   private readonly objectFlag: number;
 
+  // The answers this checker builds from the API's (which answers.ts keeps), each built once.
   private readonly constituentsOf = new Map<ApiType, readonly ApiType[]>();
   private readonly propertiesOf = new Map<ApiType, readonly ApiSymbol[]>();
-  private readonly typeOf = new Map<ApiSymbol, ApiType>();
-  private readonly indexInfosOf = new Map<ApiType, readonly IndexInfo[]>();
-  private readonly callSignaturesOf = new Map<ApiType, readonly ApiSignature[]>();
-  private readonly constructSignaturesOf = new Map<ApiType, boolean>();
-  private readonly typeArgumentsOf = new Map<ApiType, readonly ApiType[]>();
-  private readonly nonNullableOf = new Map<ApiType, ApiType>();
-  private readonly arrayTargets = new Map<ApiType, boolean>();
-  private readonly texts = new Map<ApiType, string>();
-  private readonly fullTexts = new Map<ApiType, string>();
-  private readonly declarationsOf = new Map<ApiSymbol, readonly ts.Declaration[]>();
   private readonly documentationOf = new Map<ApiSymbol, Documentation | undefined>();
-  private readonly libraryFiles = new Map<string, boolean>();
-  private readonly parametersOf = new Map<ApiSignature, readonly ApiSymbol[]>();
-  private readonly returnTypeOf = new Map<ApiSignature, ApiType>();
-
-  /** The first failure of the compiler process (it panicked, and stopped), if any: callers that swallow errors check it. */
-  stoppedBy?: Error;
-  readonly api: ApiChecker;
+  private readonly shapes = new Map<ApiSymbol, { call: boolean; construct: boolean; index: boolean } | undefined>();
 
   constructor(
     api: ApiChecker,
-    private readonly program: ApiProgram,
+    program: ApiProgram,
     modules: Ts7Modules,
     /** The project's strictNullChecks: without it, a type's non-nullable type is itself. */
     private readonly strictNullChecks = true,
   ) {
-    // Every question goes through here: a panic of the compiler process is remembered.
-    this.api = new Proxy(api, {
-      get: (target, key) => {
-        const member = Reflect.get(target, key) as unknown;
-        if (typeof member !== "function") return member;
-        return (...args: unknown[]) => {
-          try {
-            return (member as (...a: unknown[]) => unknown).apply(target, args);
-          } catch (error) {
-            if (error instanceof Error && isApiStopFailure(error)) this.stoppedBy ??= error;
-            throw error;
-          }
-        };
-      },
-    });
+    this.answers = new Answers(api, program, modules.SyntaxKind);
     this.syntax = ts7Syntax(modules);
     this.kind = modules.SyntaxKind;
     this.typeFlags = flagTranslator(TypeFlag, modules.TypeFlags);
     this.symbolFlagsOf = flagTranslator(SymbolFlag, modules.SymbolFlags);
     this.unionFlag = modules.TypeFlags.Union as number;
     this.objectFlag = modules.TypeFlags.Object as number;
+  }
+
+  /** The API, through which a panic of the compiler process is remembered (answers.ts). */
+  get api(): ApiChecker {
+    return this.answers.api;
+  }
+  /** The first failure of the compiler process (it panicked, and stopped), if any: callers that swallow errors check it. */
+  get stoppedBy(): Error | undefined {
+    return this.answers.stoppedBy;
   }
 
   flags(type: Type): number {
@@ -266,27 +117,12 @@ export class Ts7Checker implements TypeChecker {
   aliasTypeArgumentCount(type: Type): number {
     return T(type).aliasTypeArguments?.length ?? 0;
   }
-  /**
-   * A union's members in TypeScript 5's order, which is the order the checker created them in
-   * (their ids): TypeScript 7 keeps unions sorted its own way, but numbers its types as it
-   * creates them, as 5 does.
-   */
+  /** A union's members in TypeScript 5's order (parity.ts). */
   constituents(type: Type): readonly Type[] {
     return memo(this.constituentsOf, T(type), () => {
       const members = T(type).getTypes() ?? [];
-      return T(type).flags & this.unionFlag ? [...members].sort((a, b) => this.creationOrder(a, b)) : members;
+      return T(type).flags & this.unionFlag ? inTs5UnionOrder(members) : members;
     }) as unknown as readonly Type[];
-  }
-  /**
-   * Which of two types TypeScript 5 would have created first: the one with the lower id, but
-   * for the literal types of `typeof`'s answers, which both checkers create as they start, in
-   * a different order.
-   */
-  private creationOrder(a: ApiType, b: ApiType): number {
-    const typeofA = typeof a.value === "string" ? TYPEOF_NAMES.indexOf(a.value) : -1;
-    const typeofB = typeof b.value === "string" ? TYPEOF_NAMES.indexOf(b.value) : -1;
-    if (typeofA >= 0 && typeofB >= 0 && a.flags === b.flags) return typeofA - typeofB;
-    return a.id - b.id;
   }
   literalValue(type: Type): string | number | boolean | undefined {
     const t = T(type);
@@ -308,8 +144,7 @@ export class Ts7Checker implements TypeChecker {
   isArrayType(type: Type): boolean {
     const t = T(type);
     if (!(t.objectFlags & OBJECT_REFERENCE)) return false;
-    // Array<T> and ReadonlyArray<T> are references to two targets: asked once per target.
-    return memo(this.arrayTargets, t.getTarget(), () => this.api.isArrayType(t));
+    return this.answers.isArrayReference(t, t.getTarget());
   }
   isTupleType(type: Type): boolean {
     const t = T(type);
@@ -321,18 +156,18 @@ export class Ts7Checker implements TypeChecker {
     const target = t.objectFlags & OBJECT_REFERENCE ? t.getTarget() : t;
     // Declared in the project without heritage clauses: no bases, no round trip.
     if (!(target.objectFlags & OBJECT_CLASS_OR_INTERFACE) || this.declaredShape(target)) return [];
-    return memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []) as unknown as readonly Type[];
+    return this.answers.baseTypes(target) as unknown as readonly Type[];
   }
   typeArguments(type: Type): readonly Type[] {
-    return memo(this.typeArgumentsOf, T(type), () => this.api.getTypeArguments(T(type))) as unknown as readonly Type[];
+    return this.answers.typeArguments(T(type)) as unknown as readonly Type[];
   }
   properties(type: Type): readonly Symbol[] {
     return memo(this.propertiesOf, T(type), () => {
       const declared = this.declaredProperties(T(type));
       if (declared) return declared;
-      const properties = this.inheritedInTs5Order(T(type), this.api.getPropertiesOfType(T(type)));
+      const properties = this.inTs5Order(T(type), this.api.getPropertiesOfType(T(type)));
       // Their types are asked next, all of them: in one round trip.
-      this.prefetchTypes(properties);
+      this.answers.prefetchTypes(properties);
       return properties;
     }) as unknown as readonly Symbol[];
   }
@@ -362,10 +197,10 @@ export class Ts7Checker implements TypeChecker {
           (member.kind !== kind.PropertySignature && member.kind !== kind.MethodSignature) ||
           !name ||
           ![kind.Identifier, kind.StringLiteral, kind.NumericLiteral].includes(name.kind) ||
-          !this.symbolsAt.has(name)
+          !this.answers.knownSymbolAt(name).has
         )
           return undefined;
-        const property = this.symbolsAt.get(name);
+        const property = this.answers.knownSymbolAt(name).symbol;
         if (!property) return undefined;
         if (!found.has(property.id)) found.set(property.id, property);
       }
@@ -373,95 +208,19 @@ export class Ts7Checker implements TypeChecker {
     return [...found.values()];
   }
 
-  /**
-   * Asks at once, for every interface, class, alias and enum declared at the top of these files,
-   * for its symbol, and for the symbols and types of the members of its interfaces and object
-   * literal types: what modeling any of them would ask one by one.
-   */
-  prefetchDeclarations(files: readonly ts.SourceFile[]): void {
-    const kind = this.kind;
-    const names: ts.Node[] = [];
-    const members: ts.Node[] = [];
-    const addMembers = (list: readonly ts.TypeElement[] | undefined) => {
-      for (const member of list ?? [])
-        if (
-          (member.kind === kind.PropertySignature || member.kind === kind.MethodSignature) &&
-          member.name &&
-          member.name.kind !== kind.ComputedPropertyName
-        )
-          members.push(member.name);
-    };
-    for (const file of files) {
-      for (const statement of file.statements) {
-        const declaration = statement as ts.DeclarationStatement & {
-          members?: readonly ts.TypeElement[];
-          type?: ts.TypeNode;
-        };
-        if (
-          ![kind.InterfaceDeclaration, kind.ClassDeclaration, kind.TypeAliasDeclaration, kind.EnumDeclaration].includes(
-            statement.kind,
-          ) ||
-          !declaration.name
-        )
-          continue;
-        names.push(declaration.name);
-        if (statement.kind === kind.InterfaceDeclaration) addMembers(declaration.members);
-        if (statement.kind === kind.TypeAliasDeclaration && declaration.type?.kind === kind.TypeLiteral)
-          addMembers((declaration.type as ts.TypeLiteralNode).members);
-      }
-    }
-    this.prefetchSymbolsAt([...names, ...members]);
-    this.prefetchTypes(
-      members.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
-    );
-  }
-
-  /**
-   * Asks at once, for the declarations of these signatures (the registered functions), for the
-   * symbols of their parameters and their types, and the types their return types name.
-   */
-  prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
-    const kind = this.kind;
-    const parameters = declarations.flatMap((d) =>
-      d.parameters.map((p) => p.name).filter((name) => name.kind === kind.Identifier),
-    );
-    this.prefetchSymbolsAt(parameters);
-    this.prefetchTypes(
-      parameters.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
-    );
-    const returns = declarations
-      .map((d) => d.type)
-      .filter(
-        (type): type is ts.TypeNode =>
-          type !== undefined && type.kind !== kind.TypePredicate && !this.typesAt.has(type),
-      );
-    if (returns.length) {
-      const types = this.api.getTypeAtLocation(returns);
-      returns.forEach((node, i) => this.typesAt.set(node, types[i]));
-    }
-  }
-  private readonly typesAt = new Map<ts.Node, ApiType | undefined>();
-
-  private readonly baseTypesOf = new Map<ApiType, readonly ApiType[]>();
-  /**
-   * A class's or interface's properties in TypeScript 5's order: its own, then each base
-   * type's in that base's order (TypeScript 7 lists the inherited ones in another order).
-   * The order of a generic type's reference is its target's.
-   */
-  private inheritedInTs5Order(type: ApiType, properties: readonly ApiSymbol[]): readonly ApiSymbol[] {
+  /** A class's or interface's properties in TypeScript 5's order (parity.ts), where it has base types. */
+  private inTs5Order(type: ApiType, properties: readonly ApiSymbol[]): readonly ApiSymbol[] {
     if (!(type.flags & this.objectFlag)) return properties;
     const target = type.objectFlags & OBJECT_REFERENCE ? type.getTarget() : type;
     if (!(target.objectFlags & OBJECT_CLASS_OR_INTERFACE)) return properties;
     if (this.declaredShape(target)) return properties; // declared without bases
-    const bases = memo(this.baseTypesOf, target, () => this.api.getBaseTypes(target) ?? []);
+    const bases = this.answers.baseTypes(target);
     if (!bases.length) return properties;
-    const own = symbolId(target.symbol);
-    const names = properties.filter((p) => symbolId(p.parent) === own).map((p) => p.name);
-    for (const base of bases)
-      for (const symbol of this.properties(asType(base)))
-        if (!names.includes(S(symbol).name)) names.push(S(symbol).name);
-    const rank = new Map(names.map((name, i) => [name, i]));
-    return [...properties].sort((a, b) => (rank.get(a.name) ?? names.length) - (rank.get(b.name) ?? names.length));
+    return inheritedInTs5Order(
+      properties,
+      symbolId(target.symbol),
+      bases.map((base) => this.properties(asType(base)).map(S)),
+    );
   }
   /**
    * A property by name, from the type's property list: what getPropertyOfType answers for
@@ -512,42 +271,22 @@ export class Ts7Checker implements TypeChecker {
       return shape;
     });
   }
-  private readonly shapes = new Map<ApiSymbol, { call: boolean; construct: boolean; index: boolean } | undefined>();
 
   indexInfos(type: Type): readonly IndexInfo[] {
     if (this.declaredShape(T(type))?.index === false) return [];
-    return memo(this.indexInfosOf, T(type), () =>
-      this.api
-        .getIndexInfosOfType(T(type))
-        .map((info) => ({ keyType: asType(info.keyType), type: asType(info.valueType) })),
-    );
+    return this.answers.indexInfos(T(type));
   }
   callSignatures(type: Type): readonly Signature[] {
     // Arrays and tuples are never callable.
     if (this.declaredShape(T(type))?.call === false || this.isArrayType(type) || this.isTupleType(type)) return [];
-    return memo(this.callSignaturesOf, T(type), () =>
-      this.api.getSignaturesOfType(T(type), SIGNATURE_CALL),
-    ) as unknown as readonly Signature[];
+    return this.answers.callSignatures(T(type)) as unknown as readonly Signature[];
   }
   hasConstructSignatures(type: Type): boolean {
     if (this.declaredShape(T(type))?.construct === false) return false;
-    return memo(
-      this.constructSignaturesOf,
-      T(type),
-      () => this.api.getSignaturesOfType(T(type), SIGNATURE_CONSTRUCT).length > 0,
-    );
-  }
-  private prefetchTypes(symbols: readonly ApiSymbol[]): void {
-    const missing = symbols.filter((symbol) => !this.typeOf.has(symbol));
-    if (missing.length < 2) return;
-    const types = this.api.getTypeOfSymbol(missing);
-    missing.forEach((symbol, i) => {
-      const type = types[i];
-      if (type) this.typeOf.set(symbol, type);
-    });
+    return this.answers.hasConstructSignatures(T(type));
   }
   typeOfSymbol(symbol: Symbol): Type {
-    return asType(memo(this.typeOf, S(symbol), () => this.api.getTypeOfSymbol(S(symbol))!));
+    return asType(this.answers.typeOfSymbol(S(symbol)));
   }
   nonNullable(type: Type): Type {
     // A type that admits neither null nor undefined, and stands for no other type, is its own non-nullable type.
@@ -559,49 +298,14 @@ export class Ts7Checker implements TypeChecker {
       if (kept.length === 1 && !(this.flags(kept[0]) & STANDS_FOR_OTHERS)) return kept[0];
     }
     if (!(flags & (TypeFlags.Union | NULLISH | STANDS_FOR_OTHERS))) return type;
-    return asType(memo(this.nonNullableOf, T(type), () => this.api.getNonNullableType(T(type)) ?? T(type)));
+    return asType(this.answers.nonNullable(T(type)));
   }
-  /**
-   * The API has no getAwaitedType: the value type is what `then`'s callback receives, as the
-   * checker finds it (getPromisedTypeOfPromise), awaited again until it is no thenable.
-   */
+  /** The awaited type, as TypeScript 5 gives it (parity.ts): the API has no getAwaitedType. */
   awaited(type: Type): Type | undefined {
-    const flags = this.flags(type);
-    if (flags & TypeFlags.Any) return type;
-    // A primitive is no promise, even intersected with a thenable (`string & PromiseLike<T>`), as the checker decides.
-    if (
-      flags & TypeFlags.Intersection &&
-      this.constituents(type).some((member) => this.flags(member) & PRIMITIVE_OR_NEVER)
-    )
-      return type;
-    if (flags & TypeFlags.Union) {
-      const members = this.constituents(type).map((member) => this.awaited(member));
-      // A union's members awaited to one type are that type; to several, their union, for which
-      // the API has no handle: undefined (the caller says so, rather than describe the promises).
-      if (members.some((member) => member === undefined)) return undefined;
-      return members.every((member) => member === members[0])
-        ? members[0]
-        : members.every((member, i) => member === this.constituents(type)[i])
-          ? type
-          : undefined;
-    }
-    const then = this.property(type, "then");
-    if (!then) return type;
-    // An optional `then` (`Partial<Promise<T>>`) has no call signatures, as the checker finds: no promise.
-    const thenSignatures = this.callSignatures(this.typeOfSymbol(then));
-    const fulfilled = thenSignatures.map((signature) => this.api.getParameterType(G(signature), 0));
-    if (fulfilled.length !== 1 || !fulfilled[0]) return type;
-    const callbacks = this.callSignatures(this.nonNullable(asType(fulfilled[0])));
-    const values = callbacks.map((signature) => this.api.getParameterType(G(signature), 0));
-    if (values.length !== 1 || !values[0]) return type;
-    const value = asType(values[0]);
-    return value === type ? type : this.awaited(value);
+    return awaited(this, (signature, index) => asType(this.api.getParameterType(G(signature), index)), type);
   }
   typeToString(type: Type, full?: boolean): string {
-    const cache = full ? this.fullTexts : this.texts;
-    return memo(cache, T(type), () =>
-      full ? this.api.typeToString(T(type), undefined, NO_TRUNCATION) : this.api.typeToString(T(type)),
-    );
+    return this.answers.typeToString(T(type), full);
   }
 
   symbolName(symbol: Symbol): string {
@@ -611,11 +315,7 @@ export class Ts7Checker implements TypeChecker {
     return this.symbolFlagsOf(S(symbol).flags);
   }
   declarations(symbol: Symbol): readonly ts.Declaration[] {
-    return memo(this.declarationsOf, S(symbol), () =>
-      (S(symbol).declarations ?? [])
-        .map((handle) => handle.resolve() as ts.Declaration)
-        .filter((node) => node !== undefined),
-    );
+    return this.answers.declarations(S(symbol));
   }
   valueDeclaration(symbol: Symbol): ts.Declaration | undefined {
     return S(symbol).valueDeclaration?.resolve() as ts.Declaration | undefined;
@@ -648,21 +348,12 @@ export class Ts7Checker implements TypeChecker {
     }
     return false;
   }
-  private isLibraryFile(path: string): boolean {
-    // A default library is a declaration file (lib.*.d.ts): no other file is asked about.
-    if (!/\.d\.[cm]?ts$/.test(path)) return false;
-    return memo(
-      this.libraryFiles,
-      path,
-      () => this.program.getSourceFileMetadataByPath(path)?.isDefaultLibrary ?? false,
-    );
-  }
   isLibrarySymbol(symbol: Symbol): boolean {
     const declarations = S(symbol).declarations ?? [];
-    return declarations.length > 0 && declarations.every((d) => this.isLibraryFile(d.path));
+    return declarations.length > 0 && declarations.every((d) => this.answers.isLibraryFile(d.path));
   }
   hasLibraryDeclaration(symbol: Symbol): boolean {
-    return (S(symbol).declarations ?? []).some((d) => this.isLibraryFile(d.path));
+    return (S(symbol).declarations ?? []).some((d) => this.answers.isLibraryFile(d.path));
   }
   declarationFiles(symbol: Symbol): readonly string[] {
     return (S(symbol).declarations ?? []).map((d) => d.path);
@@ -805,26 +496,15 @@ export class Ts7Checker implements TypeChecker {
     return G(signature).declaration?.resolve() as ts.SignatureDeclaration | undefined;
   }
   parameters(signature: Signature): readonly Symbol[] {
-    return memo(this.parametersOf, G(signature), () => {
-      // The symbols of the declaration's parameters (`this` is none), where asked already (prefetchSignatures).
-      const declared = this.signatureDeclaration(signature)?.parameters.filter(
+    // The declaration's parameters (`this` is none).
+    const declared = () =>
+      this.signatureDeclaration(signature)?.parameters.filter(
         (p) => !(p.name.kind === this.kind.Identifier && (p.name as ts.Identifier).text === "this"),
       );
-      if (declared?.every((p) => this.symbolsAt.get(p.name) !== undefined))
-        return declared.map((p) => this.symbolsAt.get(p.name)!);
-      const parameters = G(signature).getParameters();
-      this.prefetchTypes(parameters);
-      return parameters;
-    }) as unknown as readonly Symbol[];
+    return this.answers.parameters(G(signature), declared) as unknown as readonly Symbol[];
   }
   returnType(signature: Signature): Type {
-    return asType(
-      memo(this.returnTypeOf, G(signature), () => {
-        // A declared return type is the type its annotation names (asked already, see prefetchSignatures).
-        const annotation = this.signatureDeclaration(signature)?.type;
-        return (annotation && this.typesAt.get(annotation)) || this.api.getReturnTypeOfSignature(G(signature))!;
-      }),
-    );
+    return asType(this.answers.returnType(G(signature), () => this.signatureDeclaration(signature)?.type));
   }
   /**
    * The API documents symbols, not signatures: a signature's comment is its declaration's
@@ -846,26 +526,30 @@ export class Ts7Checker implements TypeChecker {
     return symbol ? (this.documentation(symbol)?.comment ?? "") : "";
   }
 
-  private readonly symbolsAt = new Map<ts.Node, ApiSymbol | undefined>();
   symbolAt(node: ts.Node): Symbol | undefined {
-    return memo(this.symbolsAt, node, () => this.api.getSymbolAtLocation(node)) as unknown as Symbol | undefined;
+    return this.answers.symbolAt(node) as unknown as Symbol | undefined;
   }
-  /** Asks at once for the symbols at these nodes, which compiling will ask one by one. */
+  /** What compiling will ask, asked at once (answers.ts): the symbols at these nodes. */
   prefetchSymbolsAt(nodes: readonly ts.Node[]): void {
-    const missing = [...new Set(nodes)].filter((node) => !this.symbolsAt.has(node));
-    if (!missing.length) return;
-    const symbols = this.api.getSymbolAtLocation(missing);
-    missing.forEach((node, i) => this.symbolsAt.set(node, symbols[i]));
+    this.answers.prefetchSymbolsAt(nodes);
   }
-  /** Asks at once for the types of these symbols. */
+  /** The types of these symbols. */
   prefetchTypesOf(symbols: readonly Symbol[]): void {
-    this.prefetchTypes(symbols.map(S));
+    this.answers.prefetchTypes(symbols.map(S));
+  }
+  /** The declarations at the top of these files, their members' symbols and types. */
+  prefetchDeclarations(files: readonly ts.SourceFile[]): void {
+    this.answers.prefetchDeclarations(files);
+  }
+  /** These signatures' parameters and the types their return types name. */
+  prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
+    this.answers.prefetchSignatures(declarations);
   }
   typeAt(node: ts.Node): Type {
     return asType(this.api.getTypeAtLocation(node));
   }
   aliasedSymbol(symbol: Symbol): Symbol {
-    return memo(this.aliasedOf, S(symbol), () => this.api.getAliasedSymbol(S(symbol))) as unknown as Symbol;
+    return this.answers.aliasedSymbol(S(symbol)) as unknown as Symbol;
   }
   /**
    * When the callee names a function or method declared once, the call can resolve to no other

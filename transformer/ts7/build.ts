@@ -10,16 +10,16 @@ import * as fs from "node:fs";
 import Module from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Diagnostic } from "../transformer/checker/checker";
-import { DiagnosticCategory } from "../transformer/checker/flags";
-import { DiagnosticCode } from "../transformer/diagnostic-codes";
-import { diagnosticAt } from "../transformer/diagnostics";
-import { contractText } from "../transformer/emit";
-import { FORM_INDEX } from "../transformer/form/elicit";
-import { optionsIndex } from "../transformer/registration";
+import type { Diagnostic } from "../checker/checker";
+import { DiagnosticCategory } from "../checker/flags";
+import { DiagnosticCode } from "../diagnostic-codes";
+import { diagnosticAt } from "../diagnostics";
+import { contractText } from "../emit";
+import { FORM_INDEX } from "../form/elicit";
+import { optionsIndex } from "../registration";
 import { placeContracts, type EmittedSyntaxError, type Placement, type SourceMap } from "./place";
-import type { CompiledCall, CompiledFormCall } from "./project";
-import type { Ts7Session } from "./ts7";
+import type { CompiledCall, CompiledFormCall } from "../session";
+import type { Ts7Project } from "./project";
 
 export interface TscRun {
   status: number | null;
@@ -327,7 +327,7 @@ function toLineColumn(
  * The project's registrations and elicit calls compiled, on either TypeScript 7 build path; a
  * failure (the API process gone) is kept to be thrown after tsc's diagnostics are printed.
  */
-export function compileCalls(session: Ts7Session): {
+export function compileCalls(session: Ts7Project): {
   compiled: CompiledCall[];
   forms: CompiledFormCall[];
   failure?: { error: unknown };
@@ -345,7 +345,7 @@ export function compileCalls(session: Ts7Session): {
  * and the source maps typemcp asked for are gone: a failure of typemcp's own is `failure`.
  */
 export async function buildOnTs7(
-  session: Ts7Session,
+  session: Ts7Project,
   configFile: string,
   pretty: boolean,
 ): Promise<{

@@ -4,9 +4,18 @@
  * flags.ts), passed through as they are, and 6's (renumbered as 7's) translated.
  */
 import ts from "typescript";
-import type { Documentation, IndexInfo, Signature, Symbol, Syntax, Type, TypeChecker, WrittenTag } from "./checker";
-import { flagTranslator, SymbolFlag, TypeFlag } from "./flags";
-import { parseSkippedJSDoc, parseSkippedJSDocOf } from "../model/skipped-jsdoc";
+import type {
+  Documentation,
+  IndexInfo,
+  Signature,
+  Symbol,
+  Syntax,
+  Type,
+  TypeChecker,
+  WrittenTag,
+} from "../checker/checker";
+import { flagTranslator, SymbolFlag, TypeFlag } from "../checker/flags";
+import { parseSkippedJSDoc, parseSkippedJSDocOf } from "./skipped-jsdoc";
 
 const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
 

@@ -1,10 +1,10 @@
 /** A project on TypeScript 5 or 6: its program, in-process, as tsc builds it. */
 import ts from "typescript";
-import { Ts5Checker } from "../transformer/checker/ts5";
-import { ToolCompiler } from "../transformer/compile";
-import type { RegistrationKind } from "../transformer/registration";
-import type { Reported } from "./format";
-import { UserError, type CompiledCall, type CompiledFormCall, type Session } from "./project";
+import { Ts5Checker } from "./checker";
+import { ToolCompiler } from "../compile";
+import type { RegistrationKind } from "../registration";
+import type { Reported } from "../format";
+import { UserError, type Built, type CompiledCall, type CompiledFormCall, type Session } from "../session";
 
 /** The project's program, as tsc would build it (nothing is emitted). */
 export function loadProject(configFile: string): {
@@ -87,23 +87,25 @@ export class Ts5Session implements Session {
     return [...ts.getPreEmitDiagnostics(this.program)];
   }
 
-  close(): void {}
-}
-
-/** `typemcp build` on TypeScript 5 or 6: the program emitted with typemcp's transformer, as tspc builds it. */
-export function buildOnTs5(session: Ts5Session): { diagnostics: Reported[]; registrations: RegistrationKind[] } {
-  const { createTransformer } = require("../transformer/transform") as typeof import("../transformer/transform");
-  const program = session.program;
-  const diagnostics: Reported[] = [...session.configDiagnostics, ...ts.getPreEmitDiagnostics(program)];
-  const registrations: RegistrationKind[] = [];
-  const options = program.getCompilerOptions();
-  const blocked = options.noEmitOnError === true && diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
-  if (!blocked) {
-    const transformer = createTransformer(program, {
-      addDiagnostic: (d) => diagnostics.push(d),
-      compiled: (registration) => registrations.push(registration.registers),
-    });
-    diagnostics.push(...program.emit(undefined, undefined, undefined, false, { before: [transformer] }).diagnostics);
+  /** `typemcp build` on TypeScript 5 or 6: the program emitted with typemcp's transformer, as tspc builds it. */
+  build(): Built {
+    const { createTransformer } = require("./transform") as typeof import("./transform");
+    const program = this.program;
+    const diagnostics: Reported[] = [...this.configDiagnostics, ...ts.getPreEmitDiagnostics(program)];
+    const registrations: RegistrationKind[] = [];
+    const options = program.getCompilerOptions();
+    const blocked =
+      options.noEmitOnError === true && diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error);
+    if (!blocked) {
+      const transformer = createTransformer(program, {
+        addDiagnostic: (d) => diagnostics.push(d),
+        compiled: (registration) => registrations.push(registration.registers),
+      });
+      diagnostics.push(...program.emit(undefined, undefined, undefined, false, { before: [transformer] }).diagnostics);
+    }
+    // tsc's own diagnostics are printed with typemcp's: no tsc runs.
+    return { compilerOutput: "", compilerErrors: 0, compilerFailed: false, diagnostics, registrations };
   }
-  return { diagnostics, registrations };
+
+  close(): void {}
 }

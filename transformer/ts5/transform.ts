@@ -1,9 +1,9 @@
 import ts from "typescript";
-import { Ts5Checker } from "./checker/ts5";
-import { ToolCompiler, type CompiledForm, type CompiledRegistration } from "./compile";
-import { contractExpression } from "./emit";
-import { FORM_INDEX } from "./form/elicit";
-import { optionsIndex, type Registration } from "./registration";
+import { Ts5Checker } from "./checker";
+import { ToolCompiler, type CompiledForm, type CompiledRegistration } from "../compile";
+import { contractExpression } from "../emit";
+import { FORM_INDEX } from "../form/elicit";
+import { optionsIndex, type Registration } from "../registration";
 
 export interface TransformerHost {
   /** Receives typemcp's diagnostics (ts-patch passes its `addDiagnostic`; tsc then prints them). */

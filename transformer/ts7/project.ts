@@ -1,19 +1,21 @@
 /**
  * A project on TypeScript 7, read through its checker API: one compiler process (`tsc --api`)
- * holds the program; typemcp asks it about the registrations' types (transformer/checker/ts7.ts)
- * and for the compiler's own diagnostics.
+ * holds the program; typemcp asks it about the registrations' types (transformer/ts7/checker.ts)
+ * and for the compiler's own diagnostics. What the builds read (build.ts, emit.ts); the session
+ * that builds with them is session.ts.
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
-import { isApiStopFailure, Ts7Checker, type ApiChecker, type ApiProgram } from "../transformer/checker/ts7";
-import { loadTs7Modules, type Ts7Modules } from "../transformer/checker/ts7-modules";
-import { failedRegistration, ToolCompiler } from "../transformer/compile";
-import { DiagnosticCategory } from "../transformer/checker/flags";
-import { DiagnosticCode } from "../transformer/diagnostic-codes";
-import { diagnosticAt } from "../transformer/diagnostics";
-import { functionIndex, type Registration } from "../transformer/registration";
-import type { Chain, Reported } from "./format";
-import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "./project";
+import { isApiStopFailure, type ApiChecker, type ApiProgram } from "./api";
+import { Ts7Checker } from "./checker";
+import { loadTs7Modules, type Ts7Modules } from "./modules";
+import { failedRegistration, ToolCompiler } from "../compile";
+import { DiagnosticCategory } from "../checker/flags";
+import { DiagnosticCode } from "../diagnostic-codes";
+import { diagnosticAt } from "../diagnostics";
+import { functionIndex, type Registration } from "../registration";
+import type { Chain, Reported } from "../format";
+import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "../session";
 
 /** A diagnostic as the API reports it. */
 interface ApiDiagnostic {
@@ -142,7 +144,8 @@ function isOwnSource(fileName: string): boolean {
   );
 }
 
-export class Ts7Session implements Session {
+/** Everything a session is on TypeScript 7 but its build (session.ts), which reads it. */
+export class Ts7Project implements Omit<Session, "build"> {
   private api: Api;
   private snapshot?: ApiSnapshot;
   private opened?: ApiProject;
@@ -154,7 +157,7 @@ export class Ts7Session implements Session {
    * The build emits through the API, in this one compiler process (TypeScript 7.1 and later,
    * asked for by `typemcp build`): the project is opened as a program of the files and options
    * of its tsconfig.json, with source maps whether it writes them or not (they say where each
-   * contract goes; see cli/build.ts), and `emit` gives its output. Otherwise tsc emits.
+   * contract goes; see transformer/ts7/build.ts), and `emit` gives its output. Otherwise tsc emits.
    */
   readonly emitsInProcess: boolean;
 

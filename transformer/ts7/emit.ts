@@ -1,7 +1,7 @@
 /**
  * `typemcp build` on TypeScript 7.1 and later, in one compiler process: the API answers the
- * types (transformer/checker/ts7.ts) and emits the project (`emitToString`: every output file's
- * text, nothing written), the contracts go into the JavaScript in memory (cli/build.ts,
+ * types (transformer/ts7/checker.ts) and emits the project (`emitToString`: every output file's
+ * text, nothing written), the contracts go into the JavaScript in memory (transformer/ts7/build.ts,
  * writeContracts, as on 7.0), and the files are written once. No tsc runs: the program is
  * parsed, bound and checked once (docs/typescript-7.md#speed).
  *
@@ -20,10 +20,10 @@ import {
   type TscRun,
   type WrittenCall,
 } from "./build";
-import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "./format";
-import { DiagnosticCategory } from "../transformer/checker/flags";
-import type { CompiledCall, CompiledFormCall } from "./project";
-import type { Ts7Session } from "./ts7";
+import { formatDiagnostics, formatDiagnosticsWithColorAndContext, sortAndDeduplicate, type Reported } from "../format";
+import { DiagnosticCategory } from "../checker/flags";
+import type { CompiledCall, CompiledFormCall } from "../session";
+import type { Ts7Project } from "./project";
 
 /** Emitted files held in memory until the contracts are in: written to disk after. */
 function filesInMemory(files: Map<string, string>): EmittedFiles {
@@ -88,7 +88,7 @@ export function asTscPrints(diagnostics: readonly Reported[], pretty: boolean): 
  * part in `tsc` (what tsc would have printed, and its exit status).
  */
 export function buildInProcess(
-  session: Ts7Session,
+  session: Ts7Project,
   pretty: boolean,
 ): {
   tsc: TscRun;

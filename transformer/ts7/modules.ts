@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import Module from "node:module";
 import * as path from "node:path";
 import type * as ts from "typescript";
+import { SUPPORTED_TYPESCRIPT, UnsupportedTypeScript } from "../typescript";
 
 type Guard = (node: ts.Node) => boolean;
 
@@ -40,12 +41,6 @@ export const TS7_API_LOCATIONS = [
   { prefix: "typescript/", since: "7.1" },
   { prefix: "typescript/unstable/", since: "7.0" },
 ] as const;
-
-/** What typemcp supports, as the one-line messages say it. */
-export const SUPPORTED_TYPESCRIPT = "TypeScript 5.x, 6.x, 7.0 and 7.1";
-
-/** A TypeScript typemcp cannot work with: the CLI prints the message alone, in one line. */
-export class UnsupportedTypeScript extends Error {}
 
 /** The prefix under which this TypeScript 7 package exports its API, if it exports it where typemcp knows. */
 export function ts7ApiPrefix(directory: string): string | undefined {
