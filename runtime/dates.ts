@@ -1,5 +1,5 @@
-import type { DateNode, DatePlan } from "./contract";
-import { setOwn } from "./own";
+import type { DateNode, DatePlan } from "../contract/contract";
+import { setOwn } from "../contract/own";
 
 /**
  * The Dates of a tool's arguments, made from their date-time strings once the arguments are

@@ -13,13 +13,13 @@ import {
 } from "@modelcontextprotocol/server";
 import { type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
-import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { ANY, checkerOf, type Checker, WireError } from "./validation/check";
 import { completeArgument, completionsOf, type Completion } from "./completion";
-import type { ResourceContract, ResourceContents as ContentsKind } from "./contract";
+import type { ResourceContract, ResourceContents as ContentsKind } from "../contract/contract";
 import type { Who } from "./faults";
 import type { CacheHint, ResourceFunction, ResourceListing, ResourceOptions } from "./kinds";
-import { jsonWriterOf, type JsonWriter } from "./json-text";
-import { validationMessage } from "./messages";
+import { jsonWriterOf, type JsonWriter } from "./validation/json-text";
+import { validationMessage } from "./validation/messages";
 
 /** The MIME type of contents whose resource does not name one, by what the function returns. */
 const DEFAULT_MIME: Record<"text" | "blob" | "json", string> = {
@@ -77,7 +77,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   private readonly contents: ContentsKind;
   private readonly outputSchema?: ResourceContract["outputSchema"];
   private outputChecker?: Checker;
-  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/json-text.ts). */
+  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/validation/json-text.ts). */
   private writer?: JsonWriter;
   private readonly mimeType?: string;
   private readonly convert: ResourceContract["convert"];

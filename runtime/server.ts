@@ -9,7 +9,7 @@ import {
   type PromptContract,
   type ResourceContract,
   type ToolContract,
-} from "./contract";
+} from "../contract/contract";
 import { markedMethods } from "./decorators";
 import { CallSite, FaultLog } from "./faults";
 import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";

@@ -4,7 +4,7 @@
  * the base type is assignable to the tagged type; the transformer reads the tag and writes
  * the JSON Schema keyword. Unlike a JSDoc tag, a tag type survives aliases and generics.
  */
-import type { TAG_PROPERTY } from "./contract";
+import type { TAG_PROPERTY } from "../contract/contract";
 
 /** A JSON Schema keyword and its value, carried in a type. (The property name is TAG_PROPERTY.) */
 export type Tag<Keyword extends string, Value> = { readonly "typemcp.tag"?: { readonly [K in Keyword]: Value } };
@@ -26,7 +26,7 @@ export type MinLength<N extends number> = Tag<"minLength", N>;
 export type MaxLength<N extends number> = Tag<"maxLength", N>;
 export type Pattern<P extends string> = Tag<"pattern", P>;
 /**
- * The formats typemcp validates (runtime/check.ts, with ajv-formats' checks): a build refuses
+ * The formats typemcp validates (runtime/validation/check.ts, with ajv-formats' checks): a build refuses
  * any other in a `@format` tag or a `Format<…>` type, as the checker would refuse to check it.
  */
 export const KNOWN_FORMATS = [

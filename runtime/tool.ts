@@ -1,13 +1,13 @@
 import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
 import { type AnyFunction, type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
-import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { ANY, checkerOf, type Checker, WireError } from "./validation/check";
 import { errorMessage } from "./call/thrown";
 import { toContent } from "./content";
-import type { JsonSchema, ToolContract } from "./contract";
+import type { JsonSchema, ToolContract } from "../contract/contract";
 import { dateReviver } from "./dates";
 import type { Who } from "./faults";
-import { validationMessage } from "./messages";
+import { validationMessage } from "./validation/messages";
 
 /** What `mcp.tool(fn, options)` accepts besides the function. */
 export interface ToolOptions {

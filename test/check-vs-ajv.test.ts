@@ -1,5 +1,5 @@
 /**
- * The checker (runtime/check.ts) against Ajv, an independent JSON Schema validator: on every
+ * The checker (runtime/validation/check.ts) against Ajv, an independent JSON Schema validator: on every
  * input and output schema the fixtures publish, and on schemas written for the checker's
  * corners, for values of the schema, mutations of them and any JSON, the checker's verdict is
  * Ajv's, and its message is the one Ajv's errors make (test/support/ajv-messages.ts): the same
@@ -10,8 +10,8 @@
  * message lists (the checker lists LISTED_ISSUES and counts the rest).
  */
 import fc from "fast-check";
-import { checkerOf, LISTED_ISSUES } from "../runtime/check";
-import { validationMessage } from "../runtime/messages";
+import { checkerOf, LISTED_ISSUES } from "../runtime/validation/check";
+import { validationMessage } from "../runtime/validation/messages";
 import { ajvMessage } from "./support/ajv-messages";
 import { publishedSchemas } from "./support/emitted-contracts";
 import { FIXTURES_OUT } from "./support/fixtures";

@@ -6,7 +6,7 @@
  */
 import { CONTRACT_VERSION, MCPServer, type ToolContract } from "typemcp";
 import type { Client } from "@modelcontextprotocol/client";
-import { ANY, checkerOf } from "../runtime/check";
+import { ANY, checkerOf } from "../runtime/validation/check";
 import { RegisteredTool } from "../runtime/tool";
 import { connectClient } from "./support/in-memory";
 

@@ -1,10 +1,10 @@
 /**
  * The runtime on its own, fed contract literals written by hand (the documented contract,
- * runtime/contract.ts): registration checks, the content channel, and
+ * contract/contract.ts): registration checks, the content channel, and
  * results no fixture can produce honestly (NaN, bigint, cycles, prototype keys).
  */
 import { CONTRACT_VERSION, MCPServer, tool, type JsonSchema, type ToolContract } from "typemcp";
-import { checkerOf } from "../runtime/check";
+import { checkerOf } from "../runtime/validation/check";
 import { toContent } from "../runtime/content";
 import { dateOf, dateReviver } from "../runtime/dates";
 import { connectClient } from "./support/in-memory";

@@ -5,9 +5,9 @@
  * was wrong: it is the client's error, and the function's code never sees it.
  */
 import type { Root } from "@modelcontextprotocol/server";
-import { checkerOf, type Checker } from "../check";
-import type { FormContract, JsonSchema } from "../contract";
-import { validationMessage } from "../messages";
+import { checkerOf, type Checker } from "../validation/check";
+import type { FormContract, JsonSchema } from "../../contract/contract";
+import { validationMessage } from "../validation/messages";
 import type { Elicitation, SamplingResult, UrlElicitation } from "./kinds";
 
 /** What reading an answer gives: the value the function gets, or why the answer is refused. */

@@ -1,11 +1,11 @@
 import type { InputRequiredResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { Asking, type Round } from "../ask/asking";
 import { digest, RequestStates } from "../ask/state";
-import { checkerOf, type Checker } from "../check";
+import { checkerOf, type Checker } from "../validation/check";
 import { toolContext } from "../context";
-import type { JsonSchema } from "../contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { CallSite, Fault, Who } from "../faults";
-import { validationMessage } from "../messages";
+import { validationMessage } from "../validation/messages";
 import { DateError } from "../dates";
 import { errorMessage, isThenable } from "./thrown";
 
@@ -60,7 +60,7 @@ export function retitled(schema: JsonSchema, from: string, to: string): JsonSche
  * takes, in this order:
  *
  *   1. `checkArguments`: the arguments against the contract's schema, with the checker that
- *      checks every value in typemcp (runtime/check.ts), then given their Dates where the
+ *      checks every value in typemcp (runtime/validation/check.ts), then given their Dates where the
  *      parameters hold any (`revive`, runtime/dates.ts);
  *   2. `invoke`: the function called with them in place (positionally, or as one object), the
  *      request's context where it takes one, within its timeout if it has one;

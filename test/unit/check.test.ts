@@ -1,13 +1,13 @@
 /**
- * runtime/check.ts and runtime/messages.ts on their own: one test per keyword the checker
+ * runtime/validation/check.ts and runtime/validation/messages.ts on their own: one test per keyword the checker
  * knows (the issue it reports, and the message a tool's caller reads, in the pydantic style the
  * Python SDK's users know), unions, several issues, the bound on issues, the wire copy of a
  * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
-import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
+import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/validation/check";
 import { LinearRegExp } from "../../runtime/linear-regexp";
-import { shortText, validationMessage } from "../../runtime/messages";
+import { shortText, validationMessage } from "../../runtime/validation/messages";
 
 type JsonSchema = Record<string, unknown>;
 

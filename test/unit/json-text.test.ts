@@ -1,5 +1,5 @@
 /**
- * runtime/json-text.ts on its own: a JSON resource's text written while its value is checked
+ * runtime/validation/json-text.ts on its own: a JSON resource's text written while its value is checked
  * must be, byte for byte, what the projection and JSON.stringify write (the checker's wire
  * copy, two spaces of indentation), or nothing, so that the resource takes that way instead.
  * Hand-picked values (escapes, numbers, undeclared and undefined keys, class instances, what
@@ -7,8 +7,8 @@
  * forms the transformer writes; and the schemas it has no writer for.
  */
 import fc from "fast-check";
-import { checkerOf } from "../../runtime/check";
-import { jsonWriterOf } from "../../runtime/json-text";
+import { checkerOf } from "../../runtime/validation/check";
+import { jsonWriterOf } from "../../runtime/validation/json-text";
 import { anyJson, mutantsOf, valuesOf } from "../support/json-arbitraries";
 
 type JsonSchema = Record<string, unknown>;

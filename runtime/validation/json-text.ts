@@ -1,5 +1,5 @@
 import { ANNOTATIONS } from "./check";
-import type { JsonSchema } from "./contract";
+import type { JsonSchema } from "../../contract/contract";
 
 /**
  * A JSON resource's text written while its value is checked, in one walk: what
@@ -7,7 +7,7 @@ import type { JsonSchema } from "./contract";
  * shape most results have (declared keys of a closed object, items of an array, scalars of
  * their type, string-literal unions, nullable types). Anything else — a value the check would
  * refuse, a `toJSON`, an undefined item, a value nested as deep as the checker's cycle search
- * (runtime/check.ts, CHECKED_DEPTH) — makes it answer undefined, and the resource takes the
+ * (runtime/validation/check.ts, CHECKED_DEPTH) — makes it answer undefined, and the resource takes the
  * projection and JSON.stringify as before, which give the same text or the same error: this
  * is a shortcut, never a second opinion. A schema with a keyword it does not write (a
  * pattern, a bound, a record's keys...) has no writer at all.
@@ -21,7 +21,7 @@ export type JsonWriter = (value: unknown) => string | undefined;
 /** One sub-schema's writer: the value's text at `depth` (its indentation), or undefined to take the long way. */
 type Write = (value: unknown, depth: number) => string | undefined;
 
-/** As runtime/check.ts: cycles are looked for from this depth; the writer leaves such values to it. */
+/** As runtime/validation/check.ts: cycles are looked for from this depth; the writer leaves such values to it. */
 const CHECKED_DEPTH = 32;
 
 /** Indentation by depth: JSON.stringify's with a gap of two spaces. */

@@ -1,13 +1,13 @@
 import { fullFormats } from "ajv-formats/dist/formats";
-import type { JsonSchema } from "./contract";
-import { setOwn } from "./own";
+import type { JsonSchema } from "../../contract/contract";
+import { setOwn } from "../../contract/own";
 import {
   BACKTRACKING_CHECK_MS,
   BACKTRACKING_RUN_MS,
   BoundedRegExp,
   linearRegExp,
   PatternTooSlow,
-} from "./linear-regexp";
+} from "../linear-regexp";
 
 /**
  * A schema turned into a function, once, from closures (no generated code): it checks a value

@@ -1,5 +1,5 @@
 import type { Found, Issue } from "./check";
-import { BACKTRACKING_CHECK_MS, BACKTRACKING_RUN_MS } from "./linear-regexp";
+import { BACKTRACKING_CHECK_MS, BACKTRACKING_RUN_MS } from "../linear-regexp";
 
 const MAX_INPUT_TEXT = 120;
 
