@@ -15,6 +15,20 @@ test("contract/, runtime/, transformer/ and cli/ import one another without a cy
   expect(importCycles(graph)).toEqual([]);
 });
 
+test("the contract is its own folder: it imports neither half, and the transformer takes nothing of runtime/ but the pattern engine", () => {
+  const graph = importGraph(ROOT, ["contract", "runtime", "transformer", "cli"]);
+  const crossing = (from: string, to: string) =>
+    [...graph].flatMap(([file, targets]) =>
+      file.startsWith(from)
+        ? targets.filter((target) => target.startsWith(to)).map((target) => `${file} → ${target}`)
+        : [],
+    );
+  expect(graph.get("transformer/compile-tool.ts")).toContain("contract/contract.ts");
+  expect([...crossing("contract/", "runtime/"), ...crossing("contract/", "transformer/")]).toEqual([]);
+  // The build asks the runtime's linear-time engine whether a pattern runs on it (transformer/problems.ts).
+  expect(crossing("transformer/", "runtime/")).toEqual(["transformer/problems.ts → runtime/linear-regexp.ts"]);
+});
+
 test("every relative module a source names is an edge: imports and exports, types only too, require() and import() types", () => {
   const text = [
     'import { a } from "./a";',

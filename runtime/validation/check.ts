@@ -1,5 +1,6 @@
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { JsonSchema } from "../../contract/contract";
+import { KEYWORD_ROWS, keywordRow } from "../../contract/keywords";
 import { setOwn } from "../../contract/own";
 import {
   BACKTRACKING_CHECK_MS,
@@ -231,48 +232,16 @@ function passesFormat(format: Format, value: unknown): boolean {
 }
 
 /** Keywords that say nothing about which values are valid. */
-export const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "default",
-  "examples",
-  "deprecated",
-  "$comment",
-  "readOnly",
-  "writeOnly",
-  "$schema",
-  "$id",
-]);
+export const ANNOTATIONS = new Set(KEYWORD_ROWS.filter(([, row]) => row.annotation).map(([name]) => name));
 
-/** Every keyword the checker knows: what the transformer writes, and nothing else (an unknown one is an error, never ignored). */
-const KEYWORDS = new Set([
-  ...ANNOTATIONS,
-  "$ref",
-  "$defs",
-  "type",
-  "const",
-  "enum",
-  "anyOf",
-  "properties",
-  "required",
-  "additionalProperties",
-  "patternProperties",
-  "items",
-  "prefixItems",
-  "unevaluatedItems",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-]);
+/** The bounds on values of a JSON type, in the table's order: each keyword, and whether a measure is outside its limit. */
+const boundsOn = (applies: string) =>
+  KEYWORD_ROWS.filter(([, row]) => row.applies === applies && row.outside).map(
+    ([name, row]) => [name, row.outside!] as const,
+  );
+const NUMBER_BOUNDS = boundsOn("number");
+const STRING_BOUNDS = boundsOn("string");
+const ARRAY_BOUNDS = boundsOn("array");
 
 /**
  * Builds the checks of one schema document (a closure per keyword): `$ref`s resolve against its
@@ -288,7 +257,7 @@ class CheckBuilder {
     if (schema === true) return this.anything;
     if (schema === false) return (value, run) => (report(run, "false", value), value);
     for (const keyword of Object.keys(schema)) {
-      if (!KEYWORDS.has(keyword))
+      if (!keywordRow(keyword))
         throw new Error(
           `typemcp: the schema uses the keyword ${JSON.stringify(keyword)}, which typemcp does not check`,
         );
@@ -525,17 +494,11 @@ class CheckBuilder {
 
   private numberKeywords(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
     const checks: ((value: unknown, run: Run) => void)[] = [];
-    const bound = (keyword: string, fails: (value: number, limit: number) => boolean) => {
+    for (const [keyword, outside] of NUMBER_BOUNDS) {
       const limit = schema[keyword];
       if (typeof limit === "number")
-        checks.push((value, run) => fails(value as number, limit) && report(run, keyword, value, limit));
-    };
-    bound("maximum", (v, l) => v > l);
-    bound("minimum", (v, l) => v < l);
-    bound("exclusiveMaximum", (v, l) => v >= l);
-    bound("exclusiveMinimum", (v, l) => v <= l);
-    // As JSON Schema validators compute it: the quotient is a whole number.
-    bound("multipleOf", (v, l) => v / l !== parseInt(String(v / l)));
+        checks.push((value, run) => outside(value as number, limit) && report(run, keyword, value, limit));
+    }
     const format = this.format(schema);
     if (format) checks.push(format);
     return sequence(checks);
@@ -543,13 +506,11 @@ class CheckBuilder {
 
   private stringKeywords(schema: JsonSchema): ((value: unknown, run: Run) => void) | undefined {
     const checks: ((value: unknown, run: Run) => void)[] = [];
-    const length = (keyword: string, fails: (length: number, limit: number) => boolean) => {
+    for (const [keyword, outside] of STRING_BOUNDS) {
       const limit = schema[keyword];
       if (typeof limit === "number")
-        checks.push((value, run) => fails(codePoints(value as string), limit) && report(run, keyword, value, limit));
-    };
-    length("maxLength", (n, l) => n > l);
-    length("minLength", (n, l) => n < l);
+        checks.push((value, run) => outside(codePoints(value as string), limit) && report(run, keyword, value, limit));
+    }
     if (typeof schema.pattern === "string") {
       const source = schema.pattern;
       const pattern = linearRegExp(source);
@@ -580,29 +541,23 @@ class CheckBuilder {
   }
 
   private arrayKeywords(schema: JsonSchema): Check | undefined {
-    const { maxItems, minItems, uniqueItems } = schema as {
-      maxItems?: number;
-      minItems?: number;
-      uniqueItems?: boolean;
-    };
+    const { uniqueItems } = schema as { uniqueItems?: boolean };
+    const bounds = ARRAY_BOUNDS.filter(([keyword]) => typeof schema[keyword] === "number").map(
+      ([keyword, outside]) => [keyword, outside, schema[keyword] as number] as const,
+    );
     const prefix = ((schema.prefixItems as JsonSchema[] | undefined) ?? []).map((item) => this.compile(item));
     const restSchema = (schema.items ?? schema.unevaluatedItems) as JsonSchema | undefined;
-    if (
-      maxItems === undefined &&
-      minItems === undefined &&
-      !uniqueItems &&
-      prefix.length === 0 &&
-      restSchema === undefined
-    )
-      return undefined;
+    if (bounds.length === 0 && !uniqueItems && prefix.length === 0 && restSchema === undefined) return undefined;
     const rest = restSchema === undefined ? this.anything : this.compile(restSchema);
     const scalarItems =
       restSchema !== undefined &&
       ["string", "number", "integer", "boolean", "null"].includes(restSchema.type as string);
     return (value, run) => {
       const items = value as unknown[];
-      if (maxItems !== undefined && items.length > maxItems) report(run, "maxItems", value, maxItems);
-      if (minItems !== undefined && items.length < minItems) report(run, "minItems", value, minItems);
+      for (let i = 0; i < bounds.length; i++) {
+        const [keyword, outside, limit] = bounds[i];
+        if (outside(items.length, limit)) report(run, keyword, value, limit);
+      }
       const out = this.items(items, prefix, rest, run);
       if (uniqueItems) {
         const pair = scalarItems ? duplicateScalars(items) : duplicateItems(items);

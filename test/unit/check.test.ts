@@ -5,6 +5,7 @@
  * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
+import { KEYWORD_ROWS } from "../../contract/keywords";
 import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/validation/check";
 import { LinearRegExp } from "../../runtime/linear-regexp";
 import { shortText, validationMessage } from "../../runtime/validation/messages";
@@ -188,6 +189,16 @@ const KEYWORDS: [string, JsonSchema, unknown, unknown, string][] = [
     "at.x\n  Field required",
   ],
 ];
+
+test("every keyword of the table that can refuse a value has its case above (a row added is a case added)", () => {
+  // An annotation refuses nothing; `$defs` and `properties` hold schemas, which refuse by their own keywords.
+  const refusing = KEYWORD_ROWS.filter(
+    ([name, row]) => !row.annotation && name !== "$defs" && name !== "properties",
+  ).map(([name]) => name);
+  const cased = new Set(KEYWORDS.map(([label]) => label.split(" ")[0]));
+  expect(refusing).toEqual(expect.arrayContaining(["type", "minimum", "uniqueItems", "$ref"]));
+  expect(refusing.filter((name) => !cased.has(name))).toEqual([]);
+});
 
 describe("one issue per keyword, and its message naming the field", () => {
   test.each(KEYWORDS)("%s", (_, schema, rejected, accepted, lines) => {
