@@ -9,7 +9,7 @@
  * Adding a keyword: its row here, and its tests (test/unit/keywords.test.ts for the tag,
  * test/unit/check.test.ts and test/check-vs-ajv.test.ts for the check and the sentence). A bound
  * (a limit on a number, a length, a count) needs nothing else; a keyword of another shape, a
- * function of the runtime's compiler too (runtime/validation/check.ts).
+ * function of the runtime's compiler too (runtime/validation/compile.ts).
  *
  * The rows are in the order validators evaluate a schema's keywords, which is the order the
  * runtime reports issues in: Ajv's, which the tests hold the runtime to.
@@ -52,7 +52,7 @@ export interface Keyword {
 }
 
 /**
- * The formats typemcp validates (ajv-formats' checks, runtime/validation/check.ts): a build
+ * The formats typemcp validates (ajv-formats' checks, runtime/validation/values.ts): a build
  * refuses any other in a `@format` tag or a `Format<…>` type, as the runtime would refuse to
  * check it.
  */

@@ -1,6 +1,6 @@
 /**
  * Every file, folder and heading the comments of the sources and the pages name exists:
- * `runtime/validation/check.ts`, `transformer/model/`, `docs/rules.md#limits`. A file moved or removed,
+ * `runtime/validation/compile.ts`, `transformer/model/`, `docs/rules.md#limits`. A file moved or removed,
  * or a heading renamed, fails here with the place that still names it.
  */
 import * as fs from "node:fs";

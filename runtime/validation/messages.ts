@@ -1,5 +1,5 @@
 import { keywordRow } from "../../contract/keywords";
-import type { Found, Issue } from "./check";
+import type { Found, Issue } from "./issues";
 import { BACKTRACKING_CHECK_MS, BACKTRACKING_RUN_MS } from "../linear-regexp";
 
 const MAX_INPUT_TEXT = 120;

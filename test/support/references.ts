@@ -2,7 +2,7 @@
  * The files, folders and headings the project's comments and pages name, found and checked:
  * a comment that cites a file that has moved or gone, or a heading that was renamed, misleads
  * whoever follows it. What counts as a reference is a path from the package root
- * (`runtime/validation/check.ts`, `transformer/model/`, `docs/rules.md#limits`, `README.md`), in the
+ * (`runtime/validation/compile.ts`, `transformer/model/`, `docs/rules.md#limits`, `README.md`), in the
  * comments of the source files and anywhere in the pages (markdown links are
  * test/support/documentation.ts's `brokenLinks`, which resolves them from their page).
  */
