@@ -7,7 +7,7 @@ const { JOSE_TRANSFORM } = require("./test/support/jose-transform");
 module.exports = {
   testEnvironment: "node",
   // The sources too, so that `npm run test:watch` re-runs the suites that import an edited module.
-  roots: ["<rootDir>/test", "<rootDir>/runtime", "<rootDir>/transformer"],
+  roots: ["<rootDir>/test", "<rootDir>/contract", "<rootDir>/runtime", "<rootDir>/transformer"],
   testMatch: testMatch(fast),
   // Transpiled one file at a time (test/tsconfig.json has isolatedModules): `npm run typecheck` checks the types.
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/test/tsconfig.json" }], ...JOSE_TRANSFORM },

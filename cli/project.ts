@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
-import type { Contract, Manifest, ResourceContract } from "../runtime/contract";
+import type { Contract, Manifest, ResourceContract } from "../contract/contract";
 import type { Diagnostic } from "../transformer/checker/checker";
 import { DiagnosticCategory } from "../transformer/checker/flags";
 import { DiagnosticCode } from "../transformer/diagnostic-codes";
 import { diagnosticAt, locationOf } from "../transformer/diagnostics";
-import { setOwn } from "../runtime/own";
+import { setOwn } from "../contract/own";
 import type { Reported } from "../transformer/format";
 import { UserError, type CompiledCall } from "../transformer/session";
 
@@ -74,7 +74,7 @@ export function buildManifest(compiled: CompiledCall[]): BuiltManifest {
   return { manifest, diagnostics };
 }
 
-/** What a resource's contents are sent as when its options say no `mimeType` (runtime/contract.ts). */
+/** What a resource's contents are sent as when its options say no `mimeType` (contract/contract.ts). */
 const MIME_TYPES: Partial<Record<ResourceContract["contents"], string>> = {
   text: "text/plain",
   blob: "application/octet-stream",

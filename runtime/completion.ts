@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, type CompleteResult } from "@modelcontextprotocol/server";
-import type { PromptContract } from "./contract";
+import type { PromptContract } from "../contract/contract";
 import type { Who } from "./faults";
 import type { Completer, CompletionValues } from "./kinds";
 

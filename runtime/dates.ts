@@ -1,5 +1,5 @@
-import type { DateNode, DatePlan } from "./contract";
-import { setOwn } from "./own";
+import type { DateNode, DatePlan } from "../contract/contract";
+import { setOwn } from "../contract/own";
 
 /**
  * The Dates of a tool's arguments, made from their date-time strings once the arguments are
@@ -23,7 +23,7 @@ export class DateError extends Error {
 }
 
 /**
- * RFC 3339's date-time, as the checker's `date-time` format (ajv-formats') admits it: a `T`,
+ * RFC 3339's date-time, as the validator's `date-time` format (ajv-formats') admits it: a `T`,
  * `t` or a space between date and time, `z` or `Z`, an offset with or without its colon or
  * its minutes, a leap second. `new Date(text)` is exact only for ECMAScript's own format
  * (`2026-01-02T03:04:05.000Z`); how it reads any other is left to the engine, and V8 makes an

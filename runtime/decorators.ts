@@ -1,4 +1,4 @@
-import type { ToolContract } from "./contract";
+import type { ToolContract } from "../contract/contract";
 import type { ToolOptions } from "./tool";
 
 /** A method marked with `@tool()`: its name, options and compiled contract. */

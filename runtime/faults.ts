@@ -1,4 +1,4 @@
-import type { Issue, Path } from "./check";
+import type { Issue, Path } from "./validation/issues";
 
 /**
  * Where something was called from: the caller's stack frame, captured when the call is made

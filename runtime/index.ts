@@ -47,7 +47,7 @@ export {
   type PromptContract,
   type ResourceContract,
   type ToolContract,
-} from "./contract";
+} from "../contract/contract";
 export type {
   CacheHint,
   Completer,

@@ -11,7 +11,7 @@ import { type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
 import { completeArgument, completionsOf, type Completion } from "./completion";
 import { isContentBlock } from "./content";
-import type { PromptContract } from "./contract";
+import type { PromptContract } from "../contract/contract";
 import type { Who } from "./faults";
 import type { PromptFunction, PromptMessage, PromptOptions } from "./kinds";
 

@@ -3,7 +3,7 @@ import type { CallSite } from "./faults";
 import type { RegisteredPrompt } from "./prompt";
 import type { RegisteredResource } from "./resource";
 import type { RegisteredTool } from "./tool";
-import { toolNameProblem } from "./tool-name";
+import { toolNameProblem } from "../contract/tool-name";
 
 /** The lists a client can be told have changed. */
 export type ListKind = "tools" | "prompts" | "resources";

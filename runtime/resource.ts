@@ -13,13 +13,14 @@ import {
 } from "@modelcontextprotocol/server";
 import { type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
 import { convertText } from "./call/text-arguments";
-import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { WireError } from "./validation/issues";
+import { ANY, type Validator, validatorOf } from "./validation/validator";
 import { completeArgument, completionsOf, type Completion } from "./completion";
-import type { ResourceContract, ResourceContents as ContentsKind } from "./contract";
+import type { ResourceContract, ResourceContents as ContentsKind } from "../contract/contract";
 import type { Who } from "./faults";
 import type { CacheHint, ResourceFunction, ResourceListing, ResourceOptions } from "./kinds";
-import { jsonWriterOf, type JsonWriter } from "./json-text";
-import { validationMessage } from "./messages";
+import { jsonWriterOf, type JsonWriter } from "./validation/json-text";
+import { validationMessage } from "./validation/messages";
 
 /** The MIME type of contents whose resource does not name one, by what the function returns. */
 const DEFAULT_MIME: Record<"text" | "blob" | "json", string> = {
@@ -80,8 +81,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   readonly template?: UriTemplate;
   private readonly contents: ContentsKind;
   private readonly outputSchema?: ResourceContract["outputSchema"];
-  private outputChecker?: Checker;
-  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/json-text.ts). */
+  private outputValidator?: Validator;
+  /** Checks and writes a JSON resource's value in one walk, where its schema allows (runtime/validation/json-text.ts). */
   private writer?: JsonWriter;
   private readonly mimeType?: string;
   private readonly convert: ResourceContract["convert"];
@@ -154,10 +155,10 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     return listed.map((resource) => ({ ...metadata, ...resource }));
   }
 
-  protected override checkers(): void {
-    super.checkers();
-    if (this.outputSchema && !this.outputChecker) {
-      this.outputChecker = checkerOf(this.outputSchema);
+  protected override validators(): void {
+    super.validators();
+    if (this.outputSchema && !this.outputValidator) {
+      this.outputValidator = validatorOf(this.outputSchema);
       this.writer = jsonWriterOf(this.outputSchema);
     }
   }
@@ -238,7 +239,7 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
           this.wrong(value, "resource contents ({ uri, text } or { uri, blob }, or a list of them)")
         );
       case "json":
-        return this.json(value, this.outputChecker!, this.writer);
+        return this.json(value, this.outputValidator!, this.writer);
       case "auto":
         if (typeof value === "string") return { contents: [{ uri, mimeType: this.mime("text"), text: value }] };
         if (value instanceof Uint8Array)
@@ -258,18 +259,18 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   }
 
   /** Data as its JSON text, copied onto its schema and checked as a tool's result is. */
-  private json(value: unknown, checker: Checker, writer?: JsonWriter): ReadResourceResult {
+  private json(value: unknown, validator: Validator, writer?: JsonWriter): ReadResourceResult {
     let text: string | undefined;
     if (writer) {
       try {
         text = writer(value === undefined ? null : value);
       } catch {
-        // A getter that threw, a stack too deep: the projection below meets it too, and says so as it always has.
+        // A getter that threw, a stack too deep: the wire copy below meets it too, and says so as it always has.
       }
       if (text !== undefined) return { contents: [{ uri: "", mimeType: this.mime("json"), text }] };
     }
     try {
-      const projected = checker.project(value === undefined ? null : value);
+      const projected = validator.wireCopy(value === undefined ? null : value);
       if (projected.total > 0) {
         const message = validationMessage(String(this.outputSchema?.title ?? this.name), projected);
         this.fault({ kind: "invalid result", message, issues: projected.issues });

@@ -9,7 +9,7 @@ import {
   type PromptContract,
   type ResourceContract,
   type ToolContract,
-} from "./contract";
+} from "../contract/contract";
 import { markedMethods } from "./decorators";
 import { CallSite, FaultLog } from "./faults";
 import type { HttpEndpoint, HttpHandlerOptions, ServedEndpoint } from "./http";
@@ -397,13 +397,13 @@ export class MCPServer {
   }
 
   /**
-   * Makes the first tool's checkers as the server starts serving. A tool's checkers are made on
-   * its first call; in a fresh process the first of them also runs the checker's own code for
+   * Makes the first tool's validators as the server starts serving. A tool's validators are made on
+   * its first call; in a fresh process the first of them also runs the validation's own code for
    * the first time (V8 compiles it then), which costs that call about a millisecond more.
    * Made here, that millisecond is part of the start.
    */
   private prepare(): void {
-    // A tool keeps its checkers once made: a second connection finds them made.
+    // A tool keeps its validators once made: a second connection finds them made.
     this.registry.tools.values().next().value?.prepare();
   }
 

@@ -3,8 +3,10 @@
  * `string[] & MinItems<1>`. A tag is an optional property no value ever has, so any value of
  * the base type is assignable to the tagged type; the transformer reads the tag and writes
  * the JSON Schema keyword. Unlike a JSDoc tag, a tag type survives aliases and generics.
+ * Each type here is its keyword's `tagType` in contract/keywords.ts (test/unit/keywords.test.ts).
  */
-import type { TAG_PROPERTY } from "./contract";
+import type { TAG_PROPERTY } from "../contract/contract";
+import type { KNOWN_FORMATS } from "../contract/keywords";
 
 /** A JSON Schema keyword and its value, carried in a type. (The property name is TAG_PROPERTY.) */
 export type Tag<Keyword extends string, Value> = { readonly "typemcp.tag"?: { readonly [K in Keyword]: Value } };
@@ -25,38 +27,7 @@ export type MultipleOf<N extends number> = Tag<"multipleOf", N>;
 export type MinLength<N extends number> = Tag<"minLength", N>;
 export type MaxLength<N extends number> = Tag<"maxLength", N>;
 export type Pattern<P extends string> = Tag<"pattern", P>;
-/**
- * The formats typemcp validates (runtime/check.ts, with ajv-formats' checks): a build refuses
- * any other in a `@format` tag or a `Format<…>` type, as the checker would refuse to check it.
- */
-export const KNOWN_FORMATS = [
-  "date",
-  "time",
-  "date-time",
-  "iso-time",
-  "iso-date-time",
-  "duration",
-  "uri",
-  "uri-reference",
-  "uri-template",
-  "url",
-  "email",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "regex",
-  "uuid",
-  "json-pointer",
-  "json-pointer-uri-fragment",
-  "relative-json-pointer",
-  "byte",
-  "int32",
-  "int64",
-  "float",
-  "double",
-  "password",
-  "binary",
-] as const;
+/** The formats typemcp validates (contract/keywords.ts): a build refuses any other. */
 export type KnownFormat = (typeof KNOWN_FORMATS)[number];
 export type Format<F extends KnownFormat> = Tag<"format", F>;
 export type MinItems<N extends number> = Tag<"minItems", N>;

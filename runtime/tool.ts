@@ -1,13 +1,14 @@
 import type { CallToolResult, Server, ServerContext, Tool, ToolAnnotations } from "@modelcontextprotocol/server";
 import { isInputRequiredResult } from "@modelcontextprotocol/server";
 import { type AnyFunction, type Asked, type Hooks, RegisteredFunction, retitled } from "./call/function";
-import { ANY, checkerOf, type Checker, WireError } from "./check";
+import { WireError } from "./validation/issues";
+import { ANY, type Validator, validatorOf } from "./validation/validator";
 import { errorMessage } from "./call/thrown";
 import { toContent } from "./content";
-import type { JsonSchema, ToolContract } from "./contract";
+import type { JsonSchema, ToolContract } from "../contract/contract";
 import { dateReviver } from "./dates";
 import type { Who } from "./faults";
-import { validationMessage } from "./messages";
+import { validationMessage } from "./validation/messages";
 
 /** What `mcp.tool(fn, options)` accepts besides the function. */
 export interface ToolOptions {
@@ -77,7 +78,7 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
   private readonly wrapped: boolean;
   /** The result travels in its own shape, which the SDK wraps for 2025-11-25 clients (resultShape: "native"). */
   private readonly native: boolean;
-  private outputChecker?: Checker;
+  private outputValidator?: Validator;
 
   constructor(
     fn: ToolFunction,
@@ -118,9 +119,9 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
     this.definition = definition;
   }
 
-  protected override checkers(): void {
-    super.checkers();
-    if (this.definition.outputSchema) this.outputChecker ??= checkerOf(this.definition.outputSchema);
+  protected override validators(): void {
+    super.validators();
+    if (this.definition.outputSchema) this.outputValidator ??= validatorOf(this.definition.outputSchema);
   }
 
   /**
@@ -149,12 +150,12 @@ export class RegisteredTool extends RegisteredFunction<CallToolResult> {
   /** The result on both channels, or an `isError` result when it breaks its schema or cannot be JSON. */
   protected answer(value: unknown): CallToolResult {
     try {
-      this.checkers();
-      const output = this.outputChecker;
-      if (!output) return { content: toContent(ANY.project(value).value, true) };
+      this.validators();
+      const output = this.outputValidator;
+      if (!output) return { content: toContent(ANY.wireCopy(value).value, true) };
       // undefined (a void tool) is null on the wire, as JSON has it in an array.
       const sent = value === undefined && (this.wrapped || this.native) ? null : value;
-      const projected = output.project(this.wrapped ? { result: sent } : sent);
+      const projected = output.wireCopy(this.wrapped ? { result: sent } : sent);
       if (projected.total > 0) {
         const message = validationMessage(String(this.definition.outputSchema!.title), projected);
         this.fault({ kind: "invalid result", message, issues: projected.issues });

@@ -1,7 +1,7 @@
 /**
  * Asking the client from inside a call (`ctx.elicit`, `ctx.elicitUrl`, `ctx.sample`,
  * `ctx.roots`, `ctx.can`), in the runtime, fed hand-written contracts and forms (the documented
- * contract, runtime/contract.ts: the transformer writes the form as the elicit call's third
+ * contract, contract/contract.ts: the transformer writes the form as the elicit call's third
  * argument), through the official v2 client answering on both protocol revisions.
  */
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";

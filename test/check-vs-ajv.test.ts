@@ -1,5 +1,5 @@
 /**
- * The checker (runtime/check.ts) against Ajv, an independent JSON Schema validator: on every
+ * The runtime's validation (runtime/validation/) against Ajv, an independent JSON Schema validator: on every
  * input and output schema the fixtures publish, and on schemas written for the checker's
  * corners, for values of the schema, mutations of them and any JSON, the checker's verdict is
  * Ajv's, and its message is the one Ajv's errors make (test/support/ajv-messages.ts): the same
@@ -10,8 +10,9 @@
  * message lists (the checker lists LISTED_ISSUES and counts the rest).
  */
 import fc from "fast-check";
-import { checkerOf, LISTED_ISSUES } from "../runtime/check";
-import { validationMessage } from "../runtime/messages";
+import { LISTED_ISSUES } from "../runtime/validation/issues";
+import { validatorOf } from "../runtime/validation/validator";
+import { validationMessage } from "../runtime/validation/messages";
 import { ajvMessage } from "./support/ajv-messages";
 import { publishedSchemas } from "./support/emitted-contracts";
 import { FIXTURES_OUT } from "./support/fixtures";
@@ -123,7 +124,7 @@ function comparable(value: unknown): boolean {
 
 function sameAsAjv(schema: JsonSchema, value: Json): void {
   if (!comparable(value)) return;
-  const found = checkerOf(schema).check(value);
+  const found = validatorOf(schema).validate(value);
   if (found.total > LISTED_ISSUES) return;
   const checked = found.total === 0 ? undefined : validationMessage("T", found);
   const expected = ajvMessage(schema, "T", value);
@@ -163,7 +164,7 @@ describe.each(cases)("%s", (_, schema) => {
     fc.assert(
       fc.property(values, (value) => {
         if (!comparable(value) || ajvMessage(schema, "T", value) !== undefined) return;
-        expect(checkerOf(schema).project(value)).toEqual({ value, issues: [], total: 0 });
+        expect(validatorOf(schema).wireCopy(value)).toEqual({ value, issues: [], total: 0 });
       }),
       { seed: SEED, numRuns: 60 },
     );

@@ -6,7 +6,7 @@
  */
 import { CONTRACT_VERSION, MCPServer, type ToolContract } from "typemcp";
 import type { Client } from "@modelcontextprotocol/client";
-import { ANY, checkerOf } from "../runtime/check";
+import { ANY, validatorOf } from "../runtime/validation/validator";
 import { RegisteredTool } from "../runtime/tool";
 import { connectClient } from "./support/in-memory";
 
@@ -257,17 +257,17 @@ describe("a polluted Object.prototype reaches neither the results nor the argume
   }
 
   test("the projection reads own properties only", async () => {
-    const projectRecord = checkerOf(record);
-    const projectList = checkerOf({ type: "array", items: record });
+    const projectRecord = validatorOf(record);
+    const projectList = validatorOf({ type: "array", items: record });
     await polluted(() => {
-      expect(JSON.stringify(projectRecord.project({ name: "plain" }).value)).toBe('{"name":"plain"}');
+      expect(JSON.stringify(projectRecord.wireCopy({ name: "plain" }).value)).toBe('{"name":"plain"}');
       expect(
         JSON.stringify(
-          projectList.project([{ name: "a" }, Object.assign(Object.create({ note: "inherited" }), { name: "b" })])
+          projectList.wireCopy([{ name: "a" }, Object.assign(Object.create({ note: "inherited" }), { name: "b" })])
             .value,
         ),
       ).toBe('[{"name":"a"},{"name":"b"}]');
-      expect(JSON.stringify(ANY.project({ name: "plain" }).value)).toBe('{"name":"plain"}');
+      expect(JSON.stringify(ANY.wireCopy({ name: "plain" }).value)).toBe('{"name":"plain"}');
     });
   });
 

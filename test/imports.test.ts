@@ -1,5 +1,5 @@
 /**
- * The package's sources (runtime/, transformer/, cli/) import one another without a cycle. A
+ * The package's sources (contract/, runtime/, transformer/, cli/) import one another without a cycle. A
  * cycle ties its files together (none can be read, tested or loaded without the others) and, at
  * load time, hands one of them a module that has not finished loading. Where two parts need
  * each other, the interface goes into a file of its own and one place wires the parts together:
@@ -9,10 +9,24 @@
 import { ROOT } from "./support/build";
 import { importCycles, importGraph, specifiersOf, type ImportGraph } from "./support/imports";
 
-test("runtime/, transformer/ and cli/ import one another without a cycle", () => {
-  const graph = importGraph(ROOT, ["runtime", "transformer", "cli"]);
+test("contract/, runtime/, transformer/ and cli/ import one another without a cycle", () => {
+  const graph = importGraph(ROOT, ["contract", "runtime", "transformer", "cli"]);
   expect(graph.get("transformer/compile.ts")).toContain("transformer/model/parsers/index.ts");
   expect(importCycles(graph)).toEqual([]);
+});
+
+test("the contract is its own folder: it imports neither half, and the transformer takes nothing of runtime/ but the pattern engine", () => {
+  const graph = importGraph(ROOT, ["contract", "runtime", "transformer", "cli"]);
+  const crossing = (from: string, to: string) =>
+    [...graph].flatMap(([file, targets]) =>
+      file.startsWith(from)
+        ? targets.filter((target) => target.startsWith(to)).map((target) => `${file} → ${target}`)
+        : [],
+    );
+  expect(graph.get("transformer/compile-tool.ts")).toContain("contract/contract.ts");
+  expect([...crossing("contract/", "runtime/"), ...crossing("contract/", "transformer/")]).toEqual([]);
+  // The build asks the runtime's linear-time engine whether a pattern runs on it (transformer/problems.ts).
+  expect(crossing("transformer/", "runtime/")).toEqual(["transformer/problems.ts → runtime/linear-regexp.ts"]);
 });
 
 test("every relative module a source names is an edge: imports and exports, types only too, require() and import() types", () => {

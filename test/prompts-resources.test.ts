@@ -1,6 +1,6 @@
 /**
  * Prompts, resources, resource templates and completion in the runtime, fed contracts written
- * by hand (the documented contract, runtime/contract.ts), through the official v2 client on
+ * by hand (the documented contract, contract/contract.ts), through the official v2 client on
  * both protocol revisions: what the lists publish, what `prompts/get` and `resources/read`
  * answer, the arguments converted and checked, every refusal's error, subscriptions, cache
  * hints, list changes, and the result shape option of tools.

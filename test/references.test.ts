@@ -1,6 +1,6 @@
 /**
  * Every file, folder and heading the comments of the sources and the pages name exists:
- * `runtime/check.ts`, `transformer/model/`, `docs/rules.md#limits`. A file moved or removed,
+ * `runtime/validation/compile.ts`, `transformer/model/`, `docs/rules.md#limits`. A file moved or removed,
  * or a heading renamed, fails here with the place that still names it.
  */
 import * as fs from "node:fs";
@@ -26,7 +26,7 @@ function sources(): string[] {
       else if (/\.(ts|js|mjs)$/.test(entry.name)) found.push(file);
     }
   };
-  for (const folder of ["runtime", "transformer", "cli", "bench", "test"]) walk(folder);
+  for (const folder of ["contract", "runtime", "transformer", "cli", "bench", "test"]) walk(folder);
   return found.sort();
 }
 
@@ -54,10 +54,10 @@ test("every path and #anchor named in the sources' comments, the README and docs
   expect(stale).toEqual([]);
 });
 
-test("docs/architecture.md's file map names every file and folder of runtime/, transformer/ and cli/, and nothing else", () => {
+test("docs/architecture.md's file map names every file and folder of contract/, runtime/, transformer/ and cli/, and nothing else", () => {
   const named = fileMap(repository.read("docs/architecture.md"));
   expect(named).toContain("transformer/model/parsers/");
-  expect(fileMapDifferences(named, ["runtime", "transformer", "cli"], repository)).toEqual([]);
+  expect(fileMapDifferences(named, ["contract", "runtime", "transformer", "cli"], repository)).toEqual([]);
 });
 
 describe("the file map's check", () => {

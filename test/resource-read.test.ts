@@ -1,6 +1,6 @@
 /**
  * `resources/read` on its short paths (runtime/resource.ts): a JSON resource's text written
- * while it is checked (runtime/json-text.ts) where its schema and value allow, the projection
+ * while it is checked (runtime/validation/json-text.ts) where its schema and value allow, the projection
  * and JSON.stringify where they do not, and a fixed resource's empty arguments checked once.
  * Through the official client on both revisions, the answers compared whole: the same bytes
  * either way, and every refusal the error it was before.

@@ -1,10 +1,10 @@
 /**
  * The runtime on its own, fed contract literals written by hand (the documented contract,
- * runtime/contract.ts): registration checks, the content channel, and
+ * contract/contract.ts): registration checks, the content channel, and
  * results no fixture can produce honestly (NaN, bigint, cycles, prototype keys).
  */
 import { CONTRACT_VERSION, MCPServer, tool, type JsonSchema, type ToolContract } from "typemcp";
-import { checkerOf } from "../runtime/check";
+import { validatorOf } from "../runtime/validation/validator";
 import { toContent } from "../runtime/content";
 import { dateOf, dateReviver } from "../runtime/dates";
 import { connectClient } from "./support/in-memory";
@@ -369,7 +369,7 @@ describe("Dates in the arguments, where the contract's plan says", () => {
   ];
 
   test.each(READINGS)("%s is the instant %s", (text, iso) => {
-    expect(checkerOf({ type: "string", format: "date-time" }).check(text).total).toBe(0);
+    expect(validatorOf({ type: "string", format: "date-time" }).validate(text).total).toBe(0);
     expect(dateOf(text).toISOString()).toBe(iso);
   });
 

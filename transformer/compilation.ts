@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { CONTRACT_VERSION, type Contract } from "../runtime/contract";
+import { CONTRACT_VERSION, type Contract } from "../contract/contract";
 import type { Diagnostic, TypeChecker } from "./checker/checker";
 import { DiagnosticCategory } from "./checker/flags";
 import { diagnosticAt, diagnosticText } from "./diagnostics";

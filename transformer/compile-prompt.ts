@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { CONTRACT_VERSION, type PromptContract } from "../runtime/contract";
+import { CONTRACT_VERSION, type PromptContract } from "../contract/contract";
 import type { Compilation, CompiledRegistration } from "./compilation";
 import { DiagnosticCode } from "./diagnostic-codes";
 import { argumentPassing, readParameters } from "./input-schema";

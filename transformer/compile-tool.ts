@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
-import { CONTRACT_VERSION, type ToolContract } from "../runtime/contract";
-import { toolNameProblem } from "../runtime/tool-name";
+import { CONTRACT_VERSION, type ToolContract } from "../contract/contract";
+import { toolNameProblem } from "../contract/tool-name";
 import { DiagnosticCategory } from "./checker/flags";
 import type { Compilation, CompiledRegistration } from "./compilation";
 import { datesOf, type DateInput } from "./dates";

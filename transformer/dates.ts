@@ -1,8 +1,8 @@
 import type * as ts from "typescript";
-import type { DateNode, DatePlan } from "../runtime/contract";
+import type { DateNode, DatePlan } from "../contract/contract";
 import type { Definition, Keywords, Model, ObjectModel } from "./model/model";
 import type { Problem } from "./problems";
-import { setOwn } from "../runtime/own";
+import { setOwn } from "../contract/own";
 
 /**
  * Where a tool's arguments hold Dates: the plan the runtime follows to give the tool a Date

@@ -1,8 +1,8 @@
 import type * as ts from "typescript";
-import type { JsonSchema } from "../runtime/contract";
+import type { JsonSchema } from "../contract/contract";
 import type { TypeChecker } from "./checker/checker";
 import { TypeFlags } from "./checker/flags";
-import { setOwn } from "../runtime/own";
+import { setOwn } from "../contract/own";
 import { annotate } from "./schema/annotate";
 import type { JsonValue, Keywords, Model } from "./model/model";
 import type { TypeModeler } from "./model/modeler";

@@ -1,9 +1,9 @@
 /**
  * How a resource answers `resources/read`, from its function's declared return type
- * (`Promise<T>` unwrapped): the `contents` of its contract (runtime/contract.ts), and for JSON
+ * (`Promise<T>` unwrapped): the `contents` of its contract (contract/contract.ts), and for JSON
  * the schema its value is checked against.
  */
-import type { JsonSchema, ResourceContents } from "../runtime/contract";
+import type { JsonSchema, ResourceContents } from "../contract/contract";
 import type { Type, TypeChecker } from "./checker/checker";
 import { TypeFlags } from "./checker/flags";
 import type { Compilation } from "./compilation";

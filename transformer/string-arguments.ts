@@ -7,7 +7,7 @@
  * exactly as a tool's input schema.
  */
 import type * as ts from "typescript";
-import type { StringArgument, StringArguments } from "../runtime/contract";
+import type { StringArgument, StringArguments } from "../contract/contract";
 import type { Type, TypeChecker } from "./checker/checker";
 import { TypeFlags } from "./checker/flags";
 import type { Compilation } from "./compilation";
@@ -17,7 +17,7 @@ import type { Model } from "./model/model";
 import { completeKeys } from "./options";
 import { describeProblem, findProblems } from "./problems";
 import { rootObject } from "./schema/root";
-import { setOwn } from "../runtime/own";
+import { setOwn } from "../contract/own";
 
 /** One argument: a parameter, or a property of the one destructured parameter. */
 export interface TextInput {

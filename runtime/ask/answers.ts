@@ -5,9 +5,9 @@
  * was wrong: it is the client's error, and the function's code never sees it.
  */
 import type { Root } from "@modelcontextprotocol/server";
-import { checkerOf, type Checker } from "../check";
-import type { FormContract, JsonSchema } from "../contract";
-import { validationMessage } from "../messages";
+import { type Validator, validatorOf } from "../validation/validator";
+import type { FormContract, JsonSchema } from "../../contract/contract";
+import { validationMessage } from "../validation/messages";
 import type { Elicitation, SamplingResult, UrlElicitation } from "./kinds";
 
 /** What reading an answer gives: the value the function gets, or why the answer is refused. */
@@ -26,10 +26,10 @@ function describe(value: unknown): string {
 }
 
 /**
- * Forms' checkers, by the form's text: the build writes each form as a literal at its call,
+ * Forms' validators, by the form's text: the build writes each form as a literal at its call,
  * so every call brings a new object of the same text, and the forms of a program are few.
  */
-const formCheckers = new Map<string, Checker>();
+const formValidators = new Map<string, Validator>();
 
 /** A choice's `oneOf`/`anyOf` of `{const, title}` as the `enum` of its values (the titles are for the user, not the check). */
 function choiceOf(schema: JsonSchema): JsonSchema {
@@ -51,11 +51,11 @@ function checkedForm(form: FormContract): JsonSchema {
   return { ...form.requestedSchema, properties, title: form.name, additionalProperties: false };
 }
 
-function formChecker(form: FormContract): Checker {
+function formValidator(form: FormContract): Validator {
   const text = `${form.name}\n${JSON.stringify(form.requestedSchema)}`;
-  let checker = formCheckers.get(text);
-  if (!checker) formCheckers.set(text, (checker = checkerOf(checkedForm(form))));
-  return checker;
+  let validator = formValidators.get(text);
+  if (!validator) formValidators.set(text, (validator = validatorOf(checkedForm(form))));
+  return validator;
 }
 
 function action(response: unknown): Read<Record<string, unknown>> {
@@ -72,7 +72,7 @@ export function readElicitation(form: FormContract) {
     if (!read.ok) return read;
     const { action: act, content } = read.value;
     if (act !== "accept") return { ok: true, value: { action: act as "decline" | "cancel" } };
-    const found = formChecker(form).check(content ?? {});
+    const found = formValidator(form).validate(content ?? {});
     if (found.total > 0) return { ok: false, why: `does not fit the form: ${validationMessage(form.name, found)}` };
     return { ok: true, value: { action: "accept", content: content ?? {} } };
   };

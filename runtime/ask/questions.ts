@@ -4,7 +4,7 @@
  * request's Asking.
  */
 import { inputRequired, type ClientCapabilities } from "@modelcontextprotocol/server";
-import { CONTRACT_VERSION, type FormContract } from "../contract";
+import { CONTRACT_VERSION, type FormContract } from "../../contract/contract";
 import { readElicitation, readRoots, readSampling, readUrlElicitation } from "./answers";
 import type { Asking } from "./asking";
 import type { AskKind, AskOptions, SampleOptions, SamplingRequest } from "./kinds";

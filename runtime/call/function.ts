@@ -1,11 +1,11 @@
 import type { InputRequiredResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { Asking, type Round } from "../ask/asking";
 import { digest, RequestStates } from "../ask/state";
-import { checkerOf, type Checker } from "../check";
+import { type Validator, validatorOf } from "../validation/validator";
 import { toolContext } from "../context";
-import type { JsonSchema } from "../contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { CallSite, Fault, Who } from "../faults";
-import { validationMessage } from "../messages";
+import { validationMessage } from "../validation/messages";
 import { DateError } from "../dates";
 import { errorMessage, isThenable } from "./thrown";
 
@@ -59,8 +59,8 @@ export function retitled(schema: JsonSchema, from: string, to: string): JsonSche
  * A registered function of any kind (tool, prompt, resource) and the steps every request to it
  * takes, in this order:
  *
- *   1. `checkArguments`: the arguments against the contract's schema, with the checker that
- *      checks every value in typemcp (runtime/check.ts), then given their Dates where the
+ *   1. `checkArguments`: the arguments against the contract's schema, with the validator that
+ *      checks every value in typemcp (runtime/validation/), then given their Dates where the
  *      parameters hold any (`revive`, runtime/dates.ts);
  *   2. `invoke`: the function called with them in place (positionally, or as one object), the
  *      request's context where it takes one, within its timeout if it has one;
@@ -74,7 +74,7 @@ export abstract class RegisteredFunction<Answer> {
   /** What the registration is, as messages and the fault log name it. */
   abstract readonly who: Who;
   /** Made on the first request (a server with many registrations starts without them), shared by equal schemas. */
-  private argumentsChecker?: Checker;
+  private argumentsValidator?: Validator;
   /** Gives the valid arguments their Dates, where the parameters hold any (runtime/dates.ts). */
   protected revive?: (args: Record<string, unknown>) => Record<string, unknown>;
 
@@ -92,18 +92,18 @@ export abstract class RegisteredFunction<Answer> {
     return this.hooks.site;
   }
 
-  /** Makes the checkers now rather than on the first request (a schema they cannot be made of fails that request, with the reason). */
+  /** Makes the validators now rather than on the first request (a schema they cannot be made of fails that request, with the reason). */
   prepare(): void {
     try {
-      this.checkers();
+      this.validators();
     } catch {
       // the request says why
     }
   }
 
-  /** Makes every checker the registration needs; a kind with more (a result's) adds its own. */
-  protected checkers(): void {
-    this.argumentsChecker ??= checkerOf(this.argumentsSchema);
+  /** Makes every validator the registration needs; a kind with more (a result's) adds its own. */
+  protected validators(): void {
+    this.argumentsValidator ??= validatorOf(this.argumentsSchema);
   }
 
   /** The steps, for one request with these arguments. */
@@ -217,8 +217,8 @@ export abstract class RegisteredFunction<Answer> {
   protected checkArguments(args: Record<string, unknown>): string | undefined {
     let found;
     try {
-      this.checkers();
-      found = this.argumentsChecker!.check(args);
+      this.validators();
+      found = this.argumentsValidator!.validate(args);
     } catch (error) {
       // The check recurses with the data: arguments nested deeper than the stack are refused, not a crash.
       if (error instanceof RangeError) return "the arguments are nested too deeply";

@@ -1,4 +1,4 @@
-import type { StringArguments } from "../contract";
+import type { StringArguments } from "../../contract/contract";
 
 /** A JSON number, as text: what a number-typed argument's text must be to become a number. */
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

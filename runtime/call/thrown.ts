@@ -1,4 +1,4 @@
-import { shortText } from "../messages";
+import { shortText } from "../validation/messages";
 
 /**
  * What a function threw, as a message. Never throws itself: a function may throw anything (a

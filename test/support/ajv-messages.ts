@@ -7,8 +7,8 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { Issue } from "../../runtime/check";
-import { validationMessage } from "../../runtime/messages";
+import type { Issue } from "../../runtime/validation/issues";
+import { validationMessage } from "../../runtime/validation/messages";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
 addFormats(ajv);

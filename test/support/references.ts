@@ -2,7 +2,7 @@
  * The files, folders and headings the project's comments and pages name, found and checked:
  * a comment that cites a file that has moved or gone, or a heading that was renamed, misleads
  * whoever follows it. What counts as a reference is a path from the package root
- * (`runtime/check.ts`, `transformer/model/`, `docs/rules.md#limits`, `README.md`), in the
+ * (`runtime/validation/compile.ts`, `transformer/model/`, `docs/rules.md#limits`, `README.md`), in the
  * comments of the source files and anywhere in the pages (markdown links are
  * test/support/documentation.ts's `brokenLinks`, which resolves them from their page).
  */
@@ -11,7 +11,7 @@ import * as ts from "typescript";
 import { outline } from "./documentation";
 
 /** The folders a reference starts with (each a folder of the package root), and the root's own pages. */
-const ROOTS = ["runtime", "transformer", "cli", "bench", "test", "docs", "fixtures", "examples"];
+const ROOTS = ["contract", "runtime", "transformer", "cli", "bench", "test", "docs", "fixtures", "examples"];
 const PAGES = ["README.md", "CHANGELOG.md"];
 
 /**

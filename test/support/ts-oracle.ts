@@ -16,7 +16,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { TAG_PROPERTY } from "../../runtime/contract";
+import { TAG_PROPERTY } from "../../contract/contract";
 import { ROOT } from "./build";
 import { withTypemcpFromSources } from "./package-types";
 import type { EchoTool, FixtureModule } from "./type-fixtures";

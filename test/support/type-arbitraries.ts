@@ -12,6 +12,7 @@
  * agrees, so that the transformer is tried on the types the generator means.
  */
 import fc from "fast-check";
+import { KEYWORD_ROWS } from "../../contract/keywords";
 
 export interface GeneratedType {
   /** A type expression: atomic, or parenthesized, so it can go anywhere a type can. */
@@ -321,26 +322,7 @@ const leaf: fc.Arbitrary<GeneratedType> = fc.oneof(
  * with values well- and ill-formed: numbers JSON has not, broken regular expressions, unknown
  * formats, text that is no JSON, keys like `__proto__`.
  */
-const TAG_NAMES = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "default",
-  "examples",
-  "deprecated",
-  "title",
-  "see",
-  "param",
-];
+const TAG_NAMES = [...KEYWORD_ROWS.filter(([, row]) => row.tag).map(([name]) => name), "see", "param"];
 const TAG_VALUES = [
   "0",
   "1",

@@ -1,13 +1,17 @@
 /**
- * runtime/check.ts and runtime/messages.ts on their own: one test per keyword the checker
+ * runtime/validation/ (compile.ts, pass.ts, validator.ts, messages.ts) on its own: one test per keyword the checker
  * knows (the issue it reports, and the message a tool's caller reads, in the pydantic style the
  * Python SDK's users know), unions, several issues, the bound on issues, the wire copy of a
  * result (declared properties only, own properties only, toJSON, undefined, what JSON cannot
  * carry and where), schemas sharing one checker, and schemas the checker refuses.
  */
-import { ANY, checkerOf, LISTED_ISSUES, WireError } from "../../runtime/check";
+import { KEYWORD_ROWS } from "../../contract/keywords";
+import { SchemaCompiler } from "../../runtime/validation/compile";
+import { LISTED_ISSUES, WireError } from "../../runtime/validation/issues";
+import { COPYING, Pass, VALIDATING } from "../../runtime/validation/pass";
+import { ANY, validatorOf } from "../../runtime/validation/validator";
 import { LinearRegExp } from "../../runtime/linear-regexp";
-import { shortText, validationMessage } from "../../runtime/messages";
+import { shortText, validationMessage } from "../../runtime/validation/messages";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,7 +24,7 @@ const closed = (properties: Record<string, JsonSchema>, required: string[] = [])
 
 /** The message for a value the schema rejects, as a tool's arguments get it. */
 function messageFor(schema: JsonSchema, value: unknown, title = "fArguments"): string {
-  const found = checkerOf(schema).check(value);
+  const found = validatorOf(schema).validate(value);
   expect(found.total).toBeGreaterThan(0);
   return validationMessage(title, found);
 }
@@ -189,10 +193,20 @@ const KEYWORDS: [string, JsonSchema, unknown, unknown, string][] = [
   ],
 ];
 
+test("every keyword of the table that can refuse a value has its case above (a row added is a case added)", () => {
+  // An annotation refuses nothing; `$defs` and `properties` hold schemas, which refuse by their own keywords.
+  const refusing = KEYWORD_ROWS.filter(
+    ([name, row]) => !row.annotation && name !== "$defs" && name !== "properties",
+  ).map(([name]) => name);
+  const cased = new Set(KEYWORDS.map(([label]) => label.split(" ")[0]));
+  expect(refusing).toEqual(expect.arrayContaining(["type", "minimum", "uniqueItems", "$ref"]));
+  expect(refusing.filter((name) => !cased.has(name))).toEqual([]);
+});
+
 describe("one issue per keyword, and its message naming the field", () => {
   test.each(KEYWORDS)("%s", (_, schema, rejected, accepted, lines) => {
     expect(messageFor(schema, rejected)).toBe(`1 validation error for fArguments\n${lines}`);
-    expect(checkerOf(schema).check(accepted)).toEqual({ issues: [], total: 0 });
+    expect(validatorOf(schema).validate(accepted)).toEqual({ issues: [], total: 0 });
   });
 });
 
@@ -279,7 +293,7 @@ test("a key matching two patterns is checked against both, as JSON Schema says",
   expect(messageFor(schema, { "x-n": 1.5 })).toBe(
     "1 validation error for fArguments\nx-n\n  Input should be a valid integer [input_value=1.5]",
   );
-  expect(checkerOf(schema).project({ "x-n": 2, "x-a": 0.5, n: 3 })).toEqual({
+  expect(validatorOf(schema).wireCopy({ "x-n": 2, "x-a": 0.5, n: 3 })).toEqual({
     value: { "x-n": 2, "x-a": 0.5, n: 3 },
     issues: [],
     total: 0,
@@ -288,7 +302,7 @@ test("a key matching two patterns is checked against both, as JSON Schema says",
 
 test("a million bad items: the first issues listed, all counted", () => {
   const values = Array.from({ length: 1_000_000 }, () => "x");
-  const found = checkerOf(closed({ values: { type: "array", items: { type: "number" } } })).check({ values });
+  const found = validatorOf(closed({ values: { type: "array", items: { type: "number" } } })).validate({ values });
   expect(found.total).toBe(1_000_000);
   expect(found.issues).toHaveLength(LISTED_ISSUES);
   expect(found.issues[LISTED_ISSUES - 1].path).toEqual(["values", LISTED_ISSUES - 1]);
@@ -301,20 +315,20 @@ test("a million bad items: the first issues listed, all counted", () => {
 
 test("a result's integer beyond the safe range goes out as the number it is; NaN cannot go out", () => {
   const schema = closed({ n: { type: "number" }, i: { type: "integer", minimum: 0 } });
-  expect(checkerOf(schema).project({ n: 1, i: 2 ** 53 + 2 })).toEqual({
+  expect(validatorOf(schema).wireCopy({ n: 1, i: 2 ** 53 + 2 })).toEqual({
     value: { n: 1, i: 2 ** 53 + 2 },
     issues: [],
     total: 0,
   });
-  expect(() => checkerOf(schema).project({ n: NaN })).toThrow(new WireError("NaN is not a JSON number"));
+  expect(() => validatorOf(schema).wireCopy({ n: NaN })).toThrow(new WireError("NaN is not a JSON number"));
 });
 
 test("a value a backtracking pattern cannot decide in time is refused with the pattern and why; the others are checked", () => {
   const schema = closed({ s: { type: "array", items: { type: "string", pattern: "^(a{1,100}){1,100}$" } } });
   const hostile = (i: number) => `${"a".repeat(40 + i)}!`;
-  expect(checkerOf(schema).check({ s: ["aaa", "aaaa"] })).toEqual({ issues: [], total: 0 });
+  expect(validatorOf(schema).validate({ s: ["aaa", "aaaa"] })).toEqual({ issues: [], total: 0 });
   // Twelve hostile values: each run stopped at 100 ms, the check's 1,000 ms spent by the tenth, the rest refused unrun.
-  const found = checkerOf(schema).check({ s: Array.from({ length: 12 }, (_, i) => hostile(i)) });
+  const found = validatorOf(schema).validate({ s: Array.from({ length: 12 }, (_, i) => hostile(i)) });
   expect(found.issues.map((issue) => [issue.path, issue.keyword])).toEqual(
     Array.from({ length: 12 }, (_, i) => [["s", i], "patternTooSlow"]),
   );
@@ -324,7 +338,9 @@ test("a value a backtracking pattern cannot decide in time is refused with the p
 });
 
 test("patterns run in linear time: ^(a+)+$ on 10,000 a's and a !", () => {
-  const found = checkerOf(closed({ s: { type: "string", pattern: "^(a+)+$" } })).check({ s: `${"a".repeat(10_000)}!` });
+  const found = validatorOf(closed({ s: { type: "string", pattern: "^(a+)+$" } })).validate({
+    s: `${"a".repeat(10_000)}!`,
+  });
   expect(found.issues.map((issue) => issue.keyword)).toEqual(["pattern"]);
 });
 
@@ -348,7 +364,7 @@ describe("the wire copy of a result", () => {
     required: ["name"],
     additionalProperties: false,
   };
-  const project = (value: unknown, on: JsonSchema = schema) => checkerOf(on).project(value);
+  const project = (value: unknown, on: JsonSchema = schema) => validatorOf(on).wireCopy(value);
 
   test("declared properties only, toJSON applied, undefined dropped (null in an array, checked as null)", () => {
     const value = { name: "Ada", when: new Date(0), tags: ["a"], secret: "x", fn: () => 1, missing: undefined };
@@ -403,11 +419,11 @@ describe("the wire copy of a result", () => {
   });
 
   test("an undefined item of an array of anything goes out as null, as JSON.stringify writes it", () => {
-    expect(ANY.project(["a", undefined]).value).toEqual(["a", null]);
+    expect(ANY.wireCopy(["a", undefined]).value).toEqual(["a", null]);
   });
 
   test("a __proto__ key stays data, never the copy's prototype", () => {
-    const out = checkerOf({}).project(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')).value as Record<
+    const out = validatorOf({}).wireCopy(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')).value as Record<
       string,
       unknown
     >;
@@ -423,9 +439,9 @@ describe("the wire copy of a result", () => {
     ["NaN", { n: NaN }, "result.n: NaN is not a JSON number"],
     ["Infinity", { n: -Infinity }, "result.n: -Infinity is not a JSON number"],
   ])("%s says where it is", (_, value, message) => {
-    expect(() => checkerOf({}).project(value)).toThrow(WireError);
+    expect(() => validatorOf({}).wireCopy(value)).toThrow(WireError);
     try {
-      checkerOf({}).project(value);
+      validatorOf({}).wireCopy(value);
     } catch (error) {
       expect((error as WireError).describe("result")).toBe(message);
     }
@@ -443,7 +459,7 @@ describe("the wire copy of a result", () => {
       [root, `result${".next".repeat(40)}.back`],
     ] as const) {
       try {
-        checkerOf({}).project(value);
+        validatorOf({}).wireCopy(value);
         throw new Error("expected a WireError");
       } catch (error) {
         expect((error as WireError).describe("result")).toBe(`${path}: a cycle: the value contains itself`);
@@ -473,27 +489,27 @@ test("schemas that differ only in annotations share one checker; a property name
     properties: { temperature: { type: "number", description: "Degrees." } },
     required: ["temperature"],
   });
-  const first = checkerOf(output("get_weather_1Output", "One."));
-  expect(checkerOf(output("get_weather_2Output", "Two."))).toBe(first);
-  const titled = checkerOf({
+  const first = validatorOf(output("get_weather_1Output", "One."));
+  expect(validatorOf(output("get_weather_2Output", "Two."))).toBe(first);
+  const titled = validatorOf({
     type: "object",
     properties: { title: { type: "string", title: "Title" }, description: { type: "string" } },
   });
   expect(titled).not.toBe(first);
-  expect(titled.check({ title: 1 })).toEqual({
+  expect(titled.validate({ title: 1 })).toEqual({
     issues: [{ path: ["title"], keyword: "type", expected: "string", value: 1 }],
     total: 1,
   });
 });
 
 test("a keyword or a format the checker does not know is an error, never ignored", () => {
-  expect(() => checkerOf({ type: "object", maxProperties: 1 }).check({})).toThrow(
+  expect(() => validatorOf({ type: "object", maxProperties: 1 }).validate({})).toThrow(
     'typemcp: the schema uses the keyword "maxProperties", which typemcp does not check',
   );
-  expect(() => checkerOf({ type: "string", format: "color" }).check("red")).toThrow(
+  expect(() => validatorOf({ type: "string", format: "color" }).validate("red")).toThrow(
     'typemcp: the schema asks for the format "color", which typemcp does not know',
   );
-  expect(() => checkerOf({ $ref: "#/definitions/X" }).check(1)).toThrow(
+  expect(() => validatorOf({ $ref: "#/definitions/X" }).validate(1)).toThrow(
     "typemcp: the schema refers to #/definitions/X, which it does not define",
   );
 });
@@ -501,9 +517,9 @@ test("a keyword or a format the checker does not know is an error, never ignored
 test("a string a pattern refuses is run through it once: the second pass, which says where, reuses the answer", () => {
   const test = jest.spyOn(LinearRegExp.prototype, "test");
   try {
-    const checker = checkerOf(closed({ version: { type: "string", pattern: "^[0-9]+(?:\\.[0-9]+){2}$" } }));
+    const checker = validatorOf(closed({ version: { type: "string", pattern: "^[0-9]+(?:\\.[0-9]+){2}$" } }));
     const text = "1.2.3".repeat(1000) + "x";
-    expect(checker.check({ version: text })).toEqual({
+    expect(checker.validate({ version: text })).toEqual({
       issues: [{ path: ["version"], keyword: "pattern", expected: "^[0-9]+(?:\\.[0-9]+){2}$", value: text }],
       total: 1,
     });
@@ -511,4 +527,44 @@ test("a string a pattern refuses is run through it once: the second pass, which 
   } finally {
     test.mockRestore();
   }
+});
+
+describe("a pass: the walk's state, ended without an exception", () => {
+  const shared = () => ({ misses: [], backtracking: { left: 100, answers: new Map() } });
+  const compiled = (schema: JsonSchema) => new SchemaCompiler(schema).compile(schema);
+
+  test("a value JSON cannot carry ends the walk: noted with where it is, and nothing after it is looked at", () => {
+    const later = jest.fn(() => 1);
+    const schema = closed({ a: { type: "number" }, b: { type: "number" } });
+    const pass = new Pass(COPYING, true, LISTED_ISSUES, shared());
+    expect(() => compiled(schema)({ a: 1n, b: { toJSON: later } }, pass)).not.toThrow();
+    expect(pass.wireError).toBeInstanceOf(WireError);
+    expect(pass.wireError!.describe("result")).toBe("result.a: a bigint, which JSON cannot represent");
+    expect([pass.stop, pass.halted]).toEqual([true, true]);
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  test("a cycle below the depth searched asks for the pass again, looking at every level", () => {
+    const node: Record<string, unknown> = {};
+    let deep = node;
+    for (let i = 0; i < 40; i++) deep = (deep.next = {}) as Record<string, unknown>;
+    deep.next = node;
+    const pass = new Pass(COPYING, false, LISTED_ISSUES, shared());
+    compiled({})(node, pass);
+    expect([pass.startOver, pass.wireError]).toEqual([true, undefined]);
+    const again = new Pass(COPYING, true, LISTED_ISSUES, shared(), true);
+    compiled({})(node, again);
+    expect(again.wireError!.path).toHaveLength(41);
+  });
+
+  test("a union's branches are tried in a pass of their own: the pass that tries them is left as it was", () => {
+    const schema = { anyOf: [{ type: "string" }, closed({ n: { type: "integer", minimum: 1 } }, ["n"])] };
+    for (const listing of [false, true]) {
+      const pass = new Pass(VALIDATING, listing, LISTED_ISSUES, shared());
+      compiled(schema)({ n: 2 }, pass);
+      expect([pass.failed, pass.stop, pass.total, pass.issues, pass.insideRef]).toEqual([false, false, 0, [], false]);
+      compiled(schema)({ n: 0 }, pass);
+      expect([pass.failed || pass.total > 0, pass.halted]).toEqual([true, false]);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * runtime/json-text.ts on its own: a JSON resource's text written while its value is checked
+ * runtime/validation/json-text.ts on its own: a JSON resource's text written while its value is checked
  * must be, byte for byte, what the projection and JSON.stringify write (the checker's wire
  * copy, two spaces of indentation), or nothing, so that the resource takes that way instead.
  * Hand-picked values (escapes, numbers, undeclared and undefined keys, class instances, what
@@ -7,8 +7,8 @@
  * forms the transformer writes; and the schemas it has no writer for.
  */
 import fc from "fast-check";
-import { checkerOf } from "../../runtime/check";
-import { jsonWriterOf } from "../../runtime/json-text";
+import { validatorOf } from "../../runtime/validation/validator";
+import { jsonWriterOf } from "../../runtime/validation/json-text";
 import { anyJson, mutantsOf, valuesOf } from "../support/json-arbitraries";
 
 type JsonSchema = Record<string, unknown>;
@@ -95,7 +95,7 @@ const LITERALS: JsonSchema = closed(
 
 /** What the resource wrote before the writer: the checked wire copy, as JSON with two spaces. */
 function projected(schema: JsonSchema, value: unknown): string | undefined {
-  const outcome = checkerOf(schema).project(value);
+  const outcome = validatorOf(schema).wireCopy(value);
   return outcome.total === 0 ? JSON.stringify(outcome.value, null, 2) : undefined;
 }
 
@@ -217,7 +217,7 @@ test("a cycle is left to the projection, which says where it is", () => {
   const node: { label: string; children: unknown[] } = { label: "loop", children: [] };
   node.children.push(node);
   expect(writerOf(TREE)(node)).toBeUndefined();
-  expect(() => checkerOf(TREE).project(node)).toThrow("a cycle: the value contains itself");
+  expect(() => validatorOf(TREE).wireCopy(node)).toThrow("a cycle: the value contains itself");
 });
 
 test.each<[string, JsonSchema]>([
@@ -259,7 +259,7 @@ describe.each<[string, JsonSchema]>([
     fc.assert(
       // The arbitraries propose values; the checker says which are valid (LITERALS's "mode" may be 7, which is not).
       fc.property(valuesOf(schema, schema), (value) => {
-        if (checkerOf(schema).project(value).total === 0) expect(agrees(value)).toBeDefined();
+        if (validatorOf(schema).wireCopy(value).total === 0) expect(agrees(value)).toBeDefined();
         else expect(writer(value)).toBeUndefined();
       }),
       { numRuns: 300, seed: 24 },

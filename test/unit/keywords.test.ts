@@ -3,40 +3,56 @@
  * tag types (`number & Minimum<0>`): the value each keyword takes from a tag's text, what it
  * applies to (through references and unions), and the message when either is wrong.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import { KEYWORD_ROWS } from "../../contract/keywords";
 import { checkTagKeyword, isKeyword, keywordFromTag, withKeywords } from "../../transformer/model/keywords";
 import type { Model } from "../../transformer/model/model";
+import { ROOT } from "../support/build";
 
 const number: Model = { kind: "number" };
 const string: Model = { kind: "string" };
 const strings: Model = { kind: "array", items: string };
 
-test("the keywords typemcp writes, and no others", () => {
-  const known = [
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "default",
-    "examples",
-    "deprecated",
-    "title",
-  ];
-  expect(known.filter((name) => !isKeyword(name))).toEqual([]);
-  expect(["param", "returns", "see", "type", "toString", "__proto__"].filter(isKeyword)).toEqual([]);
+/** The keywords a tag writes: the rows of contract/keywords.ts with a tag. */
+const TAGGED = KEYWORD_ROWS.filter(([, row]) => row.tag).map(([name]) => name);
+
+test("a tag writes the keywords of the table's rows with a tag, and no others", () => {
+  expect(TAGGED).toEqual(expect.arrayContaining(["minimum", "pattern", "format", "uniqueItems", "default", "title"]));
+  expect(TAGGED.filter((name) => !isKeyword(name))).toEqual([]);
+  const untagged = KEYWORD_ROWS.filter(([, row]) => !row.tag).map(([name]) => name);
+  expect(untagged).toEqual(expect.arrayContaining(["type", "description", "properties", "$ref"]));
+  expect([...untagged, "param", "returns", "see", "toString", "__proto__"].filter(isKeyword)).toEqual([]);
+});
+
+test("each tag type of runtime/tags.ts is its keyword's tagType, and each tagType is a type there", () => {
+  const source = ts.createSourceFile(
+    "tags.ts",
+    fs.readFileSync(path.join(ROOT, "runtime/tags.ts"), "utf8"),
+    ts.ScriptTarget.Latest,
+  );
+  const written = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isTypeAliasDeclaration(statement) || statement.name.text === "Tag") continue;
+    if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    const keyword = /\bTag<"(\w+)"/.exec(statement.type.getText(source));
+    if (keyword) written.set(statement.name.text, keyword[1]);
+  }
+  const rows = new Map(KEYWORD_ROWS.flatMap(([name, row]) => (row.tagType ? [[row.tagType, name]] : [])));
+  expect(written.get("Minimum")).toBe("minimum");
+  expect(written.get("Integer")).toBe("type");
+  expect(new Map([...written].sort())).toEqual(new Map([...rows].sort()));
 });
 
 describe("a JSDoc tag's text", () => {
-  test.each([
+  const read: [string, string, Model, unknown][] = [
     ["minimum", "-90", number, { value: -90 }],
     ["multipleOf", "0.5", number, { value: 0.5 }],
+    ["exclusiveMinimum", "0", number, { value: 0 }],
+    ["exclusiveMaximum", "1.5", number, { value: 1.5 }],
+    ["maxLength", "8", string, { value: 8 }],
+    ["maxItems", "3", strings, { value: 3 }],
     ["minLength", " 2 ", string, { value: 2 }],
     ["pattern", " ^[A-Z]{3}$ ", string, { value: "^[A-Z]{3}$" }],
     ["format", "email", string, { value: "email" }],
@@ -65,8 +81,13 @@ describe("a JSDoc tag's text", () => {
       { kind: "ref", definition: { name: "Code", title: "Code", model: { kind: "literal", value: "x" } } },
       { value: 1 },
     ],
-  ] as [string, string, Model, unknown][])("@%s %j on a %j", (name, text, model, expected) => {
+  ];
+  test.each(read)("@%s %j on a %j", (name, text, model, expected) => {
     expect(keywordFromTag(name, text, model)).toEqual(expected);
+  });
+
+  test("every keyword a tag writes is read here, from its text (a row added to the table is a case added here)", () => {
+    expect(TAGGED.filter((name) => !read.some(([keyword]) => keyword === name))).toEqual([]);
   });
 
   test.each([

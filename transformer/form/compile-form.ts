@@ -1,18 +1,18 @@
 /**
  * `ctx.elicit<T>(message, options?)` → the form the call asks for, written from `T` at build
- * time (runtime/contract.ts, FormContract): the protocol's restricted `requestedSchema`, a flat
+ * time (contract/contract.ts, FormContract): the protocol's restricted `requestedSchema`, a flat
  * object whose fields are described by field.ts. What cannot be a form is one located
  * diagnostic (TS93006) naming each field and why; the call then gets a form that carries only
  * the error, which the runtime refuses to ask with.
  */
 import type * as ts from "typescript";
-import { CONTRACT_VERSION, type FormContract, type JsonSchema } from "../../runtime/contract";
+import { CONTRACT_VERSION, type FormContract, type JsonSchema } from "../../contract/contract";
 import type { Diagnostic, Symbol, Type } from "../checker/checker";
 import { TypeFlags } from "../checker/flags";
 import type { Compilation } from "../compilation";
 import { DiagnosticCode } from "../diagnostic-codes";
 import { diagnosticText } from "../diagnostics";
-import { setOwn } from "../../runtime/own";
+import { setOwn } from "../../contract/own";
 import { formField, FORM_HOLDS } from "./field";
 import { formTypeOf } from "./elicit";
 

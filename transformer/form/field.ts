@@ -5,7 +5,7 @@
  * cannot be one. It reads the property's model (transformer/model/), as a tool's schema does,
  * and the checker only for what the model does not keep: an enum member's JSDoc, its title.
  */
-import type { JsonSchema } from "../../runtime/contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { Type, TypeChecker } from "../checker/checker";
 import { TypeFlags } from "../checker/flags";
 import type { JsonValue, Keywords, Model, Property } from "../model/model";

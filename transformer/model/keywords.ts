@@ -1,16 +1,17 @@
-import { KNOWN_FORMATS } from "../../runtime/tags";
+import { KEYWORD_ROWS, KNOWN_FORMATS, type TagValue } from "../../contract/keywords";
 import type { JsonValue, Keywords, Model } from "./model";
 
 /**
  * The JSON Schema keywords typemcp writes from JSDoc tags (`@minimum 0`) and from its tag
- * types (`number & Minimum<0>`): which JSON values each applies to, and what a valid value
- * of each is. One table, so both ways of writing a constraint mean exactly the same.
+ * types (`number & Minimum<0>`): the rows of contract/keywords.ts that have a tag, each read
+ * by the reader of its kind of value (VALUES), so both ways of writing a constraint mean
+ * exactly the same.
  */
 
-type Applies = "number" | "string" | "array" | "any";
+type Applies = "number" | "string" | "array" | "object" | "any";
 
-interface KeywordRule {
-  applies: Applies;
+/** How the value of one kind (contract/keywords.ts, TagValue) is read from a tag's text and checked in a tag type. */
+interface ValueReader {
   /** The keyword's value from a JSDoc tag's text; a message when the text is not one. */
   fromText(text: string): JsonValue | { error: string };
   /** Whether a value from a tag type is valid; a message when not. */
@@ -53,7 +54,7 @@ const checkJson = (value: JsonValue) => {
   return problem && `takes a JSON value: ${problem}`;
 };
 
-const number = (check: (n: number) => string | undefined = () => undefined): Omit<KeywordRule, "applies"> => ({
+const number = (check: (n: number) => string | undefined = () => undefined): ValueReader => ({
   fromText: (text) => {
     const value = text.trim() === "" ? NaN : Number(text);
     if (!Number.isFinite(value)) return { error: `takes a number, not ${JSON.stringify(text)}` };
@@ -117,31 +118,23 @@ function jsonText(text: string): { value: JsonValue } | undefined {
   }
 }
 
-const RULES: Record<string, KeywordRule> = {
-  minimum: { applies: "number", ...number() },
-  maximum: { applies: "number", ...number() },
-  exclusiveMinimum: { applies: "number", ...number() },
-  exclusiveMaximum: { applies: "number", ...number() },
-  multipleOf: { applies: "number", ...positive },
-  minLength: { applies: "string", ...count },
-  maxLength: { applies: "string", ...count },
+/** The reader of each kind of value a tag gives a keyword. */
+const VALUES: Record<TagValue, ValueReader> = {
+  number: number(),
+  count,
+  positive,
   pattern: {
-    applies: "string",
     fromText: (text) => (checkPattern(text.trim()) === undefined ? text.trim() : { error: checkPattern(text.trim())! }),
     check: checkPattern,
   },
   format: {
-    applies: "string",
     fromText: (text) =>
       checkFormat(text.trim()) === undefined
         ? text.trim()
         : { error: `${JSON.stringify(text.trim())} ${checkFormat(text.trim())}` },
     check: (value) => checkFormat(value) && `${JSON.stringify(value)} ${checkFormat(value)}`,
   },
-  minItems: { applies: "array", ...count },
-  maxItems: { applies: "array", ...count },
-  uniqueItems: {
-    applies: "array",
+  boolean: {
     fromText: (text) =>
       text.trim() === "" || text.trim() === "true"
         ? true
@@ -150,9 +143,8 @@ const RULES: Record<string, KeywordRule> = {
           : { error: `takes true or false, not ${JSON.stringify(text)}` },
     check: (value) => (typeof value === "boolean" ? undefined : `takes true or false, not ${JSON.stringify(value)}`),
   },
-  default: { applies: "any", fromText: jsonFromText, check: checkJson },
+  json: { fromText: jsonFromText, check: checkJson },
   examples: {
-    applies: "any",
     fromText: (text) => {
       const value = jsonFromText(text);
       return Array.isArray(value) || (value !== null && typeof value === "object" && "error" in value)
@@ -161,20 +153,27 @@ const RULES: Record<string, KeywordRule> = {
     },
     check: (value) => (Array.isArray(value) ? checkJson(value) : "takes an array of examples"),
   },
-  deprecated: {
-    applies: "any",
+  flag: {
     fromText: () => true,
     check: (value) => (typeof value === "boolean" ? undefined : "takes true or false"),
   },
-  title: {
-    applies: "any",
+  text: {
     fromText: (text) => text.trim(),
     check: (value) => (typeof value === "string" ? undefined : "takes a string"),
   },
 };
 
+interface KeywordRule extends ValueReader {
+  applies: Applies;
+}
+
+/** The keywords a tag writes, by name: the table's rows with a tag, each with its value's reader. */
+const RULES = new Map<string, KeywordRule>(
+  KEYWORD_ROWS.flatMap(([name, row]) => (row.tag ? [[name, { applies: row.applies, ...VALUES[row.tag] }]] : [])),
+);
+
 export function isKeyword(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(RULES, name);
+  return RULES.has(name);
 }
 
 /** The JSON kinds a model can take, seen through references and unions. */
@@ -216,7 +215,7 @@ function appliesTo(rule: KeywordRule, model: Model): boolean {
 
 /** A keyword from a JSDoc tag on `model`: its value, or a message saying what is wrong. */
 export function keywordFromTag(name: string, text: string, model: Model): { value: JsonValue } | { error: string } {
-  const rule = RULES[name];
+  const rule = RULES.get(name)!;
   const value = rule.fromText(text);
   if (value !== null && typeof value === "object" && !Array.isArray(value) && "error" in value)
     return { error: `@${name} ${value.error}` };
@@ -231,7 +230,7 @@ export function keywordFromTag(name: string, text: string, model: Model): { valu
 
 /** A keyword from a tag type (`Minimum<0>`) on `model`: undefined when valid, else a message. */
 export function checkTagKeyword(name: string, value: JsonValue, model: Model): string | undefined {
-  const rule = RULES[name];
+  const rule = RULES.get(name)!;
   const problem = rule.check(value);
   if (problem) return `${name} ${problem}`;
   if (!appliesTo(rule, model))

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../runtime/contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { Annotations } from "../model/model";
 
 /** A node's description and keywords, added to its schema. */

@@ -3,7 +3,7 @@
  * (writer.ts): each formatter imports these, and the writer is handed the table of formatters,
  * so that no import goes round from the writer through the formatters back to it.
  */
-import type { JsonSchema } from "../../runtime/contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { Definition, Model, ModelKind, ModelOf } from "../model/model";
 
 /** What a formatter may ask of the writer: the schema of a child model, a reference to a definition. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../runtime/contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { Definition, Model, ObjectModel } from "../model/model";
 import { formatters } from "./formatters";
 import { SchemaWriter } from "./writer";

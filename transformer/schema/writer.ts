@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../runtime/contract";
+import type { JsonSchema } from "../../contract/contract";
 import type { Definition, Model } from "../model/model";
 import { annotate } from "./annotate";
 import type { FormatContext, Formatters, ModelFormatter } from "./formatter";

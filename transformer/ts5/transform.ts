@@ -16,7 +16,7 @@ export interface TransformerHost {
  * The source transformer: every `mcp.tool(fn, options?)` is printed as
  * `mcp.tool(fn, options, <contract>)`, and `mcp.prompt` and `mcp.resource(uri, fn, options?)`
  * likewise, and every `ctx.elicit<T>(message, options?)` as `ctx.elicit<T>(message, options,
- * <form>)` (see runtime/contract.ts); problems are reported as diagnostics. It never throws out of the compiler: an unexpected failure on one
+ * <form>)` (see contract/contract.ts); problems are reported as diagnostics. It never throws out of the compiler: an unexpected failure on one
  * registration becomes a diagnostic, and that registration fails at run time with it.
  *
  * The call is rewritten as it is printed (a substitution), not by rebuilding the tree: the

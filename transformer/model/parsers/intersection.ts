@@ -1,4 +1,4 @@
-import { TAG_PROPERTY } from "../../../runtime/contract";
+import { TAG_PROPERTY } from "../../../contract/contract";
 import type { Type } from "../../checker/checker";
 import { TypeFlags } from "../../checker/flags";
 import { isBrand } from "../brand";

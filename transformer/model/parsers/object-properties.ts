@@ -1,4 +1,4 @@
-import { TAG_PROPERTY } from "../../../runtime/contract";
+import { TAG_PROPERTY } from "../../../contract/contract";
 import type { Symbol, Type } from "../../checker/checker";
 import { SymbolFlags, TypeFlags } from "../../checker/flags";
 import type { Model, ObjectModel, Property } from "../model";

@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../../../runtime/contract";
-import { setOwn } from "../../../runtime/own";
+import type { JsonSchema } from "../../../contract/contract";
+import { setOwn } from "../../../contract/own";
 import { annotate } from "../annotate";
 import type { ModelFormatter } from "../formatter";
 
@@ -20,7 +20,7 @@ export const objectFormatter: ModelFormatter<"object"> = {
     if (Object.keys(properties).length || (!model.additional && !model.patterns)) schema.properties = properties;
     if (required.length) schema.required = required;
     // Exact, as TypeScript is with an object literal: no keys but the declared ones. (Results
-    // never fail on this: the runtime sends only declared properties, see runtime/check.ts.)
+    // never fail on this: the runtime sends only declared properties, see runtime/validation/.)
     if (model.patterns) {
       schema.patternProperties = Object.fromEntries(
         model.patterns.map(({ pattern, model }) => [pattern, ctx.format(model)]),

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../../runtime/contract";
+import type { JsonSchema } from "../../../contract/contract";
 import type { Model } from "../../model/model";
 import type { ModelFormatter } from "../formatter";
 import { jsonType } from "./literal";

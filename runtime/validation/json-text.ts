@@ -1,18 +1,18 @@
-import { ANNOTATIONS } from "./check";
-import type { JsonSchema } from "./contract";
+import { ANNOTATIONS } from "./compile";
+import type { JsonSchema } from "../../contract/contract";
 
 /**
  * A JSON resource's text written while its value is checked, in one walk: what
- * `JSON.stringify(checker.project(value).value, null, 2)` writes, for the values of the plain
+ * `JSON.stringify(validator.wireCopy(value).value, null, 2)` writes, for the values of the plain
  * shape most results have (declared keys of a closed object, items of an array, scalars of
  * their type, string-literal unions, nullable types). Anything else — a value the check would
- * refuse, a `toJSON`, an undefined item, a value nested as deep as the checker's cycle search
- * (runtime/check.ts, CHECKED_DEPTH) — makes it answer undefined, and the resource takes the
- * projection and JSON.stringify as before, which give the same text or the same error: this
+ * refuse, a `toJSON`, an undefined item, a value nested as deep as the wire copy's cycle search
+ * (runtime/validation/pass.ts, CHECKED_DEPTH) — makes it answer undefined, and the resource takes the
+ * wire copy and JSON.stringify as before, which give the same text or the same error: this
  * is a shortcut, never a second opinion. A schema with a keyword it does not write (a
  * pattern, a bound, a record's keys...) has no writer at all.
  *
- * Measured on the benchmark's JSON resource (callgrind, `node --predictable`): the projection
+ * Measured on the benchmark's JSON resource (callgrind, `node --predictable`): the wire copy
  * and JSON.stringify count 44.5k instructions a read, this 20.4k: less than JSON.stringify
  * alone with its two spaces (22.2k) (docs/performance.md).
  */
@@ -21,7 +21,7 @@ export type JsonWriter = (value: unknown) => string | undefined;
 /** One sub-schema's writer: the value's text at `depth` (its indentation), or undefined to take the long way. */
 type Write = (value: unknown, depth: number) => string | undefined;
 
-/** As runtime/check.ts: cycles are looked for from this depth; the writer leaves such values to it. */
+/** As runtime/validation/pass.ts: cycles are looked for from this depth; the writer leaves such values to it. */
 const CHECKED_DEPTH = 32;
 
 /** Indentation by depth: JSON.stringify's with a gap of two spaces. */
@@ -43,7 +43,7 @@ const WRITTEN = new Set([
   "items",
 ]);
 
-/** Not writable here: the caller keeps to the projection. */
+/** Not writable here: the caller keeps to the wire copy. */
 class Unwritable extends Error {}
 
 /** A string as JSON writes it: quoted, escaped where it must be (the quote, the backslash, controls, lone surrogates). */
@@ -56,10 +56,10 @@ function quoted(text: string): string {
   return `"${text}"`;
 }
 
-/** A value with its own idea of its JSON (a Date, a class with toJSON): left to the projection, which applies it. */
+/** A value with its own idea of its JSON (a Date, a class with toJSON): left to the wire copy, which applies it. */
 const hasToJSON = (value: object): boolean => typeof (value as { toJSON?: unknown }).toJSON === "function";
 
-/** A property name JSON objects order before the others (an array index): left to the projection. */
+/** A property name JSON objects order before the others (an array index): left to the wire copy. */
 const isIndex = (key: string): boolean => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 
 class Writers {
@@ -126,7 +126,7 @@ class Writers {
 
   /**
    * `anyOf` whose branches admit JSON types no other branch does (`T | null`): the value's type
-   * picks the only branch it could fit, which the checker picks too. Others are not written.
+   * picks the only branch it could fit, which the validation picks too. Others are not written.
    */
   private union(branches: JsonSchema[]): Write {
     const byType = new Map<string, Write>();
@@ -145,7 +145,7 @@ class Writers {
     };
   }
 
-  /** The JSON types a branch admits, as the checker's typesOf finds them (integer is a number); any other branch is not written. */
+  /** The JSON types a branch admits, as the compiler's typesOf finds them (runtime/validation/compile.ts) (integer is a number); any other branch is not written. */
   private typesOf(schema: JsonSchema, seen = new Set<string>()): string[] {
     if (typeof schema.$ref === "string") {
       if (seen.has(schema.$ref)) throw new Unwritable();
@@ -187,7 +187,7 @@ class Writers {
       const inner = INDENT[depth + 1];
       let text = "[";
       for (let i = 0; i < items.length; i++) {
-        // An undefined item (or a hole) goes out as null, after null is checked: the projection's.
+        // An undefined item (or a hole) goes out as null, after null is checked: the wire copy's.
         const written = items[i] === undefined ? undefined : item(items[i], depth + 1);
         if (written === undefined) return undefined;
         text += (i === 0 ? "\n" : ",\n") + inner + written;
@@ -199,7 +199,7 @@ class Writers {
   /**
    * A closed object (`additionalProperties: false`, typemcp's interfaces): its declared keys in
    * their order, an undefined one left out (a missing required one refused), undeclared ones
-   * left behind, as the projection copies it.
+   * left behind, as the wire copy leaves them.
    */
   private object(schema: JsonSchema, keywords: string[]): Write {
     if (schema.additionalProperties !== false) throw new Unwritable();
@@ -207,7 +207,7 @@ class Writers {
       throw new Unwritable();
     const declared = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
     const keys = Object.keys(declared);
-    // The projection's copy orders index keys first (JavaScript's property order), and defines "__proto__": not written here.
+    // The wire copy orders index keys first (JavaScript's property order), and defines "__proto__": not written here.
     if (keys.some((key) => isIndex(key) || key === "__proto__")) throw new Unwritable();
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const isRequired = keys.map((key) => required.has(key));
@@ -237,7 +237,7 @@ class Writers {
   }
 }
 
-/** Whether a scalar is of a JSON Schema type, as the checker's typeTest says. */
+/** Whether a scalar is of a JSON Schema type, as the compiler's typeTest says. */
 function ofType(type: unknown, value: unknown): boolean {
   switch (type) {
     case "string":
@@ -255,7 +255,7 @@ function ofType(type: unknown, value: unknown): boolean {
   }
 }
 
-/** A scalar type and nothing else: a value of the type is its own copy (the checker's fast path); a number is written as JSON writes it. */
+/** A scalar type and nothing else: a value of the type is its own copy (the compiler's fast path); a number is written as JSON writes it. */
 function scalar(type: "string" | "number" | "integer" | "boolean" | "null"): Write {
   switch (type) {
     case "string":
@@ -263,7 +263,7 @@ function scalar(type: "string" | "number" | "integer" | "boolean" | "null"): Wri
     case "number":
       return (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : undefined);
     case "integer":
-      // Beyond the safe range the checker takes its general path: left to it.
+      // Beyond the safe range the compiler's checks take their general path: left to it.
       return (value) => (Number.isSafeInteger(value) ? String(value) : undefined);
     case "boolean":
       return (value) => (value === true ? "true" : value === false ? "false" : undefined);

@@ -1,0 +1,264 @@
+import { BACKTRACKING_RUN_MS, BoundedRegExp, PatternTooSlow } from "../linear-regexp";
+import { type Issue, WireError } from "./issues";
+
+/**
+ * One walk of a value through a schema's checks, and the two ways of walking it.
+ *
+ * A check walks a value at most twice: a first pass that lists nothing and stops at the first
+ * issue (most values are valid), then, only for an invalid one, a listing pass that says where
+ * and why. A union's branches are tried in passes of their own (`trial`), which list nothing
+ * and leave the pass that tries them as it was. Nothing is thrown to end a walk: an issue, a
+ * value JSON cannot carry or a cycle found deep down sets `stop`, which every loop reads.
+ */
+
+/** A compiled schema: the value as checked (the wire copy, when copying). What it finds goes into the pass. */
+export type Check = (value: unknown, pass: Pass) => unknown;
+
+/** What a check does, whichever way it walks: a value's keywords checked. */
+export type KeywordCheck = (value: unknown, pass: Pass) => void;
+
+/**
+ * Cycles are looked for only below this depth (a cycle always gets there), which spares the
+ * search on every result; a cycle found there is looked for again from the root, so that the
+ * error names the shortest path.
+ */
+export const CHECKED_DEPTH = 32;
+
+/**
+ * What validating and making the wire copy do differently, one object each (VALIDATING,
+ * COPYING); the checks (runtime/validation/compile.ts) are the same for both.
+ */
+export interface Strategy {
+  /** Results: apply toJSON, drop undefined, leave undeclared keys behind, refuse what JSON cannot carry. */
+  readonly copies: boolean;
+  /** The value a schema's keywords see; DROPPED for one that is left out, as JSON.stringify leaves undefined out. */
+  prepare(value: unknown, pass: Pass): unknown;
+  /** A container's keywords run on an object or array (copying: with the cycle search). */
+  container(value: object, check: Check, pass: Pass): unknown;
+  /** An object or array the schema says nothing about: as it is (`out`), or a fresh copy of it as JSON carries it. */
+  unconstrained(value: object, out: unknown, copy: Check, pass: Pass): unknown;
+}
+
+/** What COPYING's prepare answers for undefined, and for a value it refuses: nothing goes out there. */
+export const DROPPED: unique symbol = Symbol("dropped");
+
+/** Arguments: the value is checked as it is, and is its own result. */
+export const VALIDATING: Strategy = {
+  copies: false,
+  prepare: (value) => value,
+  container: (value, check, pass) => check(value, pass),
+  unconstrained: (_, out) => out,
+};
+
+/** Results: the copy that goes over the wire, holding exactly what the schema describes. */
+export const COPYING: Strategy = {
+  copies: true,
+  prepare: (input, pass) => {
+    let value = input;
+    if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
+      value = (value as { toJSON(): unknown }).toJSON();
+    switch (typeof value) {
+      case "bigint":
+        return pass.refuse("a bigint, which JSON cannot represent");
+      case "function":
+      case "symbol":
+        // JSON.stringify would drop it without a word; a function where data was expected is a bug worth saying.
+        return pass.refuse(`a ${typeof value}, which JSON cannot carry`);
+      case "number":
+        if (!Number.isFinite(value)) return pass.refuse(`${value} is not a JSON number`);
+        return value;
+      case "undefined":
+        return DROPPED; // as JSON.stringify drops it
+      default:
+        return value;
+    }
+  },
+  container: (value, check, pass) => {
+    const { ancestors } = pass;
+    if ((pass.everyLevel || ancestors.length >= CHECKED_DEPTH) && ancestors.includes(value)) {
+      if (!pass.everyLevel) return pass.startOverEveryLevel();
+      pass.refuse("a cycle: the value contains itself");
+      return undefined;
+    }
+    ancestors.push(value);
+    const out = check(value, pass);
+    ancestors.pop();
+    return out;
+  },
+  unconstrained: (value, _, copy, pass) => COPYING.container(value, copy, pass),
+};
+
+/**
+ * A check's runs of the patterns the linear engine does not run (BoundedRegExp): their answers,
+ * so that the second pass runs none again, and the time left. Each run is stopped at
+ * BACKTRACKING_RUN_MS, and all of one check's at BACKTRACKING_CHECK_MS: a value arriving after
+ * that is refused unrun. docs/rules.md, "Patterns".
+ */
+export interface Backtracking {
+  left: number;
+  answers: Map<BoundedRegExp, Map<string, boolean | PatternTooSlow>>;
+}
+
+/** What the passes of one check share. */
+export interface Shared {
+  /**
+   * Strings a pattern refused in the first pass, shared with the second: a refused string is
+   * not run through the pattern again (it is the whole input's length, 8 MB at most).
+   */
+  misses: { pattern: object; text: string }[];
+  /** Backtracking patterns' runs, shared with the second pass (see matches). */
+  backtracking: Backtracking;
+}
+
+/** The state of one pass of a check. */
+export class Pass {
+  /** The pass found an issue (a pass that lists none notes only this). */
+  failed = false;
+  /** Nothing more to walk: an issue found by a pass that lists none, a value JSON cannot carry, a cycle to look for again. */
+  stop = false;
+  /** The first issues found (listing), at most `limit` of them. */
+  issues: Issue[] = [];
+  /** How many issues there are in all (listing), and how many of them were found inside a `$ref` (see Issue.viaRef). */
+  total = 0;
+  viaRefTotal = 0;
+  /** Inside a `$ref` entered within the union branch being tried (see SchemaCompiler.union). */
+  insideRef = false;
+  /** The walk is over whatever the pass lists: a value JSON cannot carry, or a start over. */
+  halted = false;
+  /** Why the value cannot go over the wire, and where (the first found). */
+  wireError: WireError | undefined = undefined;
+  /** A cycle met below CHECKED_DEPTH: the pass is made again, looking at every level, so the error names the shortest path. */
+  startOver = false;
+  private tried: Pass | undefined = undefined;
+
+  constructor(
+    readonly strategy: Strategy,
+    /** Record each issue with its path (the second pass), or only note that there is one (the first). */
+    readonly listing: boolean,
+    readonly limit: number,
+    readonly shared: Shared,
+    /** Look for cycles at every level (see CHECKED_DEPTH). */
+    readonly everyLevel = false,
+    /** Where the check is (kept while listing: a WireError in the first pass is found again by the second, with its path). */
+    readonly path: (string | number)[] = [],
+    /** The places in `path` of keys the schema does not declare (listing). */
+    readonly dataKeys: number[] = [],
+    /** Objects from the root to here (copying): meeting one again is a cycle. */
+    readonly ancestors: object[] = [],
+  ) {}
+
+  /** An issue: listed with its path, or, in a pass that lists none, noted, which ends the pass. */
+  report(keyword: string, value: unknown, expected?: unknown, key?: string | number): void {
+    if (!this.listing) {
+      this.failed = this.stop = true;
+      return;
+    }
+    this.total++;
+    if (this.insideRef) this.viaRefTotal++;
+    if (this.issues.length >= this.limit) return;
+    const { path } = this;
+    const issue: Issue = { path: key === undefined ? [...path] : [...path, key], keyword, expected, value };
+    if (this.insideRef) issue.viaRef = true;
+    const dataKeys = this.dataKeys.filter((at) => at < path.length);
+    if (keyword === "additionalProperties") dataKeys.push(path.length);
+    if (dataKeys.length) issue.dataKeys = dataKeys;
+    this.issues.push(issue);
+  }
+
+  /** Noted without a report, by the first pass's shortcuts (a missing key, an undeclared one counted). */
+  noteIssue(): void {
+    this.failed = this.stop = true;
+  }
+
+  /** An issue a trial found, as it is. */
+  record(issue: Issue): void {
+    this.total++;
+    if (issue.viaRef) this.viaRefTotal++;
+    if (this.issues.length < this.limit) this.issues.push(issue);
+  }
+
+  /** The value cannot go over the wire: the pass ends, and says why and where. */
+  refuse(reason: string): typeof DROPPED {
+    this.wireError ??= new WireError(reason, [...this.path], [...this.dataKeys]);
+    this.halted = this.stop = true;
+    return DROPPED;
+  }
+
+  /** A cycle below CHECKED_DEPTH: the pass ends, to be made again looking at every level. */
+  startOverEveryLevel(): undefined {
+    this.startOver = this.halted = this.stop = true;
+    return undefined;
+  }
+
+  /**
+   * A pass in which to try a union's branches: it lists nothing and stops at the first issue, on
+   * the same path, ancestors and patterns' answers; this pass is left as it was. One per pass,
+   * begun `again` for each branch (a union inside a branch tries its own).
+   */
+  trial(): Pass {
+    return (this.tried ??= new Pass(
+      this.strategy,
+      false,
+      this.limit,
+      this.shared,
+      this.everyLevel,
+      this.path,
+      this.dataKeys,
+      this.ancestors,
+    ));
+  }
+
+  /** A trial begun again, as new. */
+  again(): this {
+    this.failed = this.stop = this.halted = this.insideRef = this.startOver = false;
+    this.wireError = undefined;
+    return this;
+  }
+
+  /** A pass listing one branch's issues, for what a union reports when no branch fits. */
+  listingTrial(): Pass {
+    return new Pass(
+      this.strategy,
+      true,
+      this.limit,
+      this.shared,
+      this.everyLevel,
+      this.path,
+      this.dataKeys,
+      this.ancestors,
+    );
+  }
+
+  /** What ended a trial that ends this pass too (a value JSON cannot carry, a start over): taken over; whether there was one. */
+  endedBy(trial: Pass): boolean {
+    if (!trial.halted) return false;
+    this.wireError ??= trial.wireError;
+    this.startOver ||= trial.startOver;
+    this.halted = this.stop = true;
+    return true;
+  }
+}
+
+/** Whether `text` matches `pattern`, or, for a backtracking pattern, PatternTooSlow when it could not tell in time. */
+export function matches(pattern: { test(text: string): boolean }, text: string, pass: Pass): boolean | PatternTooSlow {
+  if (!(pattern instanceof BoundedRegExp)) return pattern.test(text);
+  const { backtracking } = pass.shared;
+  const { answers } = backtracking;
+  let known = answers.get(pattern);
+  if (!known) answers.set(pattern, (known = new Map()));
+  let answer = known.get(text);
+  if (answer !== undefined) return answer;
+  if (backtracking.left <= 0) answer = new PatternTooSlow(pattern.source, pattern.reason);
+  else {
+    const started = performance.now();
+    try {
+      answer = pattern.test(text, Math.min(BACKTRACKING_RUN_MS, backtracking.left));
+    } catch (error) {
+      if (!(error instanceof PatternTooSlow)) throw error;
+      answer = error;
+    }
+    backtracking.left -= performance.now() - started;
+  }
+  known.set(text, answer);
+  return answer;
+}

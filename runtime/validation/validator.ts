@@ -1,0 +1,110 @@
+import type { JsonSchema } from "../../contract/contract";
+import { BACKTRACKING_CHECK_MS } from "../linear-regexp";
+import { ANNOTATIONS, SchemaCompiler } from "./compile";
+import { type Found, type Issue, LISTED_ISSUES, type Outcome } from "./issues";
+import { type Check, COPYING, Pass, type Shared, type Strategy, VALIDATING } from "./pass";
+import { isObject } from "./values";
+
+/**
+ * A schema's validator: the values of its arguments validated, its results' wire copies made,
+ * each by one walk of the schema's checks (runtime/validation/compile.ts), made once. A walk is
+ * made twice only when the value is invalid: a first pass that lists nothing (most values are
+ * valid, and it allocates nothing but the copy), then a pass that says where and why, keeping
+ * the first LISTED_ISSUES issues and counting the rest: a value with a million wrong items costs
+ * one walk, not a million issue objects.
+ */
+export interface Validator {
+  /** Validates a value (arguments, as parsed from JSON): its issues, `limit` of them listed. */
+  validate(value: unknown, limit?: number): Found;
+  /**
+   * The wire copy of a result: a fresh JSON value holding exactly what the schema describes
+   * (`toJSON()` applied, undefined dropped, undeclared keys left behind), validated, and its
+   * issues. Throws a WireError for a value JSON cannot carry (a bigint, a cycle, a function, NaN).
+   */
+  wireCopy(value: unknown, limit?: number): Outcome;
+}
+
+/** What a valid value's check finds: shared, as most values are valid. */
+const NO_ISSUES: readonly Issue[] = Object.freeze([]);
+const VALID: Found = Object.freeze({ issues: NO_ISSUES, total: 0 });
+
+/** One pass over the value, made again looking for cycles at every level when one was met deep down (see CHECKED_DEPTH). */
+function walk(check: Check, value: unknown, strategy: Strategy, listing: boolean, limit: number, shared: Shared) {
+  let pass = new Pass(strategy, listing, limit, shared);
+  let out = walkOnce(check, value, pass);
+  if (pass.startOver) {
+    pass = new Pass(strategy, listing, limit, shared, true);
+    out = walkOnce(check, value, pass);
+  }
+  return { pass, out };
+}
+
+function walkOnce(check: Check, value: unknown, pass: Pass): unknown {
+  const out = check(value, pass);
+  // A result of undefined goes out as null (see Validator.wireCopy): null is checked.
+  if (pass.strategy.copies && out === undefined && !pass.halted) return check(null, pass);
+  return out;
+}
+
+/** A value walked with one strategy: at most twice, the second time to say where and why. */
+function run(check: Check, value: unknown, strategy: Strategy, limit: number): Outcome {
+  const shared: Shared = { misses: [], backtracking: { left: BACKTRACKING_CHECK_MS, answers: new Map() } };
+  const first = walk(check, value, strategy, false, limit, shared);
+  if (!first.pass.failed && !first.pass.wireError) return { value: first.out, issues: NO_ISSUES, total: 0 };
+  // The first pass keeps no path: the second finds the same problem, and says where. It may
+  // also not find an issue the first noted (the first counts keys; the second names them): the
+  // second decides.
+  const second = walk(check, value, strategy, true, limit, shared);
+  if (second.pass.wireError) throw second.pass.wireError;
+  const { issues, total } = second.pass;
+  if (first.pass.wireError) return { value: null, issues, total };
+  return { value: total === 0 ? second.out : null, issues, total };
+}
+
+function compileValidator(schema: JsonSchema): Validator {
+  const check = new SchemaCompiler(schema).compile(schema);
+  return {
+    validate: (value, limit = LISTED_ISSUES) => {
+      const { issues, total } = run(check, value, VALIDATING, limit);
+      return total === 0 ? VALID : { issues, total };
+    },
+    wireCopy: (value, limit = LISTED_ISSUES) => run(check, value, COPYING, limit),
+  };
+}
+
+/**
+ * A schema's JSON without the annotations of its root and sub-schemas (titles, descriptions):
+ * tools whose schemas differ only there (`get_weather_1Output`, `get_weather_2Output`) share
+ * one validator, whose closures then run often enough to be optimized.
+ */
+function formOf(schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const form: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(keyword)) continue;
+    // The names in these maps are data (a property may be called "title"), their values schemas.
+    if ((keyword === "properties" || keyword === "patternProperties" || keyword === "$defs") && isObject(value)) {
+      form[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, formOf(sub)]));
+    } else if (keyword === "anyOf" || keyword === "prefixItems") {
+      form[keyword] = Array.isArray(value) ? value.map(formOf) : value;
+    } else if (keyword === "items" || keyword === "unevaluatedItems" || keyword === "additionalProperties") {
+      form[keyword] = formOf(value);
+    } else {
+      form[keyword] = value;
+    }
+  }
+  return form;
+}
+
+const validators = new Map<string, Validator>();
+
+/** The validator of a schema: the one already compiled for a schema of the same form, else a new one. */
+export function validatorOf(schema: JsonSchema): Validator {
+  const form = JSON.stringify(formOf(schema));
+  let validator = validators.get(form);
+  if (!validator) validators.set(form, (validator = compileValidator(schema)));
+  return validator;
+}
+
+/** The validator of `{}`: any JSON value (the wire copy of a text-only tool's result). */
+export const ANY: Validator = compileValidator({});
