@@ -27,6 +27,13 @@ const CHECKED_DEPTH = 32;
 /** Indentation by depth: JSON.stringify's with a gap of two spaces. */
 const INDENT = Array.from({ length: CHECKED_DEPTH + 1 }, (_, depth) => "  ".repeat(depth));
 
+// What goes before an item and after the last, by depth, made once: each `+` makes a rope node
+// (flattened at the end, FLATTEN), and fewer of them is fewer to make and to copy.
+const FIRST_ITEM = INDENT.map((indent) => "\n" + indent);
+const NEXT_ITEM = INDENT.map((indent) => ",\n" + indent);
+const CLOSE_ARRAY = INDENT.map((indent) => "\n" + indent + "]");
+const CLOSE_OBJECT = INDENT.map((indent) => "\n" + indent + "}");
+
 const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** The keywords a writer understands; a schema with another (beside annotations) has none. */
@@ -184,15 +191,16 @@ class Writers {
       if (!Array.isArray(value) || hasToJSON(value) || depth >= CHECKED_DEPTH) return undefined;
       const items = value as unknown[];
       if (items.length === 0) return "[]";
-      const inner = INDENT[depth + 1];
+      const first = FIRST_ITEM[depth + 1];
+      const next = NEXT_ITEM[depth + 1];
       let text = "[";
       for (let i = 0; i < items.length; i++) {
         // An undefined item (or a hole) goes out as null, after null is checked: the wire copy's.
         const written = items[i] === undefined ? undefined : item(items[i], depth + 1);
         if (written === undefined) return undefined;
-        text += (i === 0 ? "\n" : ",\n") + inner + written;
+        text += (i === 0 ? first : next) + written;
       }
-      return text + "\n" + INDENT[depth] + "]";
+      return text + CLOSE_ARRAY[depth];
     };
   }
 
@@ -213,11 +221,15 @@ class Writers {
     const isRequired = keys.map((key) => required.has(key));
     const names = keys.map((key) => `${JSON.stringify(key)}: `);
     const writes = keys.map((key) => this.compile(declared[key]));
+    // Each key's text at a depth, as the first one and as a later one, made when the depth is first met.
+    const firstKeys: string[][] = [];
+    const nextKeys: string[][] = [];
     return (value, depth) => {
       if (value === null || typeof value !== "object" || Array.isArray(value) || hasToJSON(value)) return undefined;
       if (depth >= CHECKED_DEPTH) return undefined;
       const object = value as Record<string, unknown>;
-      const inner = INDENT[depth + 1];
+      const firstKey = (firstKeys[depth] ??= names.map((name) => FIRST_ITEM[depth + 1] + name));
+      const nextKey = (nextKeys[depth] ??= names.map((name) => NEXT_ITEM[depth + 1] + name));
       let text = "{";
       let first = true;
       for (let i = 0; i < keys.length; i++) {
@@ -229,10 +241,10 @@ class Writers {
         }
         const written = writes[i](item, depth + 1);
         if (written === undefined) return undefined;
-        text += (first ? "\n" : ",\n") + inner + names[i] + written;
+        text += (first ? firstKey[i] : nextKey[i]) + written;
         first = false;
       }
-      return first ? "{}" : text + "\n" + INDENT[depth] + "}";
+      return first ? "{}" : text + CLOSE_OBJECT[depth];
     };
   }
 }

@@ -196,16 +196,7 @@ export class Pass {
    * begun `again` for each branch (a union inside a branch tries its own).
    */
   trial(): Pass {
-    return (this.tried ??= new Pass(
-      this.strategy,
-      false,
-      this.limit,
-      this.shared,
-      this.everyLevel,
-      this.path,
-      this.dataKeys,
-      this.ancestors,
-    ));
+    return (this.tried ??= this.branch(false));
   }
 
   /** A trial begun again, as new. */
@@ -217,9 +208,14 @@ export class Pass {
 
   /** A pass listing one branch's issues, for what a union reports when no branch fits. */
   listingTrial(): Pass {
+    return this.branch(true);
+  }
+
+  /** A pass for one of a union's branches, sharing this one's strategy, path and limits. */
+  private branch(listing: boolean): Pass {
     return new Pass(
       this.strategy,
-      true,
+      listing,
       this.limit,
       this.shared,
       this.everyLevel,
