@@ -86,6 +86,10 @@ export class Registry {
     const fixed = this.resources.get(uri);
     if (fixed) return { resource: fixed };
     for (const resource of this.templates.values()) {
+      // The SDK's matcher builds its regular expression on every call (about 10k instructions), and
+      // the template's text before its first variable begins that expression, escaped: a URI that
+      // does not begin with it is no match, and is not asked.
+      if (!uri.startsWith(resource.literalPrefix)) continue;
       const variables = resource.template!.match(uri);
       if (variables) return { resource, variables };
     }

@@ -79,6 +79,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
   readonly uri: string;
   /** Set for a template: the SDK's matcher. */
   readonly template?: UriTemplate;
+  /** The URI template's text before its first variable (the whole URI for a fixed resource): every URI it matches begins with it. */
+  readonly literalPrefix: string;
   private readonly contents: ContentsKind;
   private readonly outputSchema?: ResourceContract["outputSchema"];
   private outputValidator?: Validator;
@@ -110,6 +112,8 @@ export class RegisteredResource extends RegisteredFunction<ReadResourceResult> {
     this.uri = uri;
     this.who = { kind: "resource", name: uri };
     if (contract.template) this.template = new UriTemplate(uri);
+    const variable = uri.indexOf("{");
+    this.literalPrefix = variable === -1 ? uri : uri.slice(0, variable);
     this.contents = contract.contents;
     this.outputSchema = contract.outputSchema;
     this.mimeType = options.mimeType;

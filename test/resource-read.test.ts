@@ -6,6 +6,7 @@
  * either way, and every refusal the error it was before.
  */
 import type { Client } from "@modelcontextprotocol/client";
+import { UriTemplate } from "@modelcontextprotocol/server";
 import { CONTRACT_VERSION, MCPServer, type ResourceContract } from "typemcp";
 import { connectClient } from "./support/in-memory";
 
@@ -129,6 +130,16 @@ describe.each(REVISIONS)("resources/read (%s)", (revision) => {
         convert: { id: "number" },
       }),
     );
+    mcp.resource(
+      "teams://{id}/config",
+      (id: string) => ({ ...CONFIG, service: `team ${id}` }),
+      resource("teams://{id}/config", {
+        template: true,
+        params: ["id"],
+        arguments: [{ name: "id", required: true }],
+        argumentsSchema: { ...closed({ id: { type: "string" } }, ["id"]), title: "teamsArguments" },
+      }),
+    );
     mcp.resource("broken://type", () => ({ ...CONFIG, limit: "600" }), resource("broken://type"));
     mcp.resource("broken://bigint", () => ({ ...CONFIG, limit: 600n }), resource("broken://bigint"));
     mcp.resource("broken://hole", () => ({ ...CONFIG, regions: ["eu", undefined] }), resource("broken://hole"));
@@ -188,6 +199,32 @@ describe.each(REVISIONS)("resources/read (%s)", (revision) => {
       message:
         'Invalid URI for resource users://{id}: 1 validation error for usersArguments\nid\n  Input should be a valid integer [input_value="x"]',
     });
+  });
+
+  test("a template's matcher is asked only of URIs that begin with its text before its first variable", async () => {
+    const asked: string[] = [];
+    const match = UriTemplate.prototype.match;
+    const spy = jest.spyOn(UriTemplate.prototype, "match").mockImplementation(function (this: UriTemplate, uri) {
+      asked.push(`${this.toString()} ${uri}`);
+      return match.call(this, uri);
+    });
+    try {
+      expect(await contents("teams://a%20b/config")).toEqual([
+        {
+          uri: "teams://a%20b/config",
+          mimeType: "application/json",
+          text: CONFIG_TEXT.replace('"orders"', '"team a b"'),
+        },
+      ]);
+      expect(await failure(client.readResource({ uri: "teams://a/other" }))).toEqual({
+        code: -32602,
+        message: "Resource not found: teams://a/other",
+      });
+      expect(await failure(client.readResource({ uri: "nothing://here" }))).toMatchObject({ code: -32602 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(asked).toEqual(["teams://{id}/config teams://a%20b/config", "teams://{id}/config teams://a/other"]);
   });
 
   test("text and bytes, as before", async () => {
