@@ -1,8 +1,7 @@
 import type { JsonSchema } from "../../contract/contract";
 import { KEYWORD_ROWS, keywordRow } from "../../contract/keywords";
-import { setOwn } from "../../contract/own";
 import { linearRegExp, PatternTooSlow } from "../linear-regexp";
-import { type Check, DROPPED, type KeywordCheck, matches, type Pass } from "./pass";
+import { type Check, DROPPED, type KeywordCheck, matches, type ObjectKeywords, property } from "./pass";
 import { codePoints, equal, formatNamed, hasOwn, jsonType, passesFormat, typeTest } from "./values";
 
 /**
@@ -75,19 +74,19 @@ export class SchemaCompiler {
       const { strategy } = pass;
       const value = strategy.prepare(input, pass);
       if (value === DROPPED) return undefined;
-      // A reference, or a union's branch, makes the wire copy; container keywords beside them
-      // (the transformer writes none) then only check.
+      // A reference, or a union's branch, walks the value (copying, makes its wire copy); the
+      // strategy says what container keywords beside them do (Strategy.walked).
       let out = value;
-      let copied = false;
+      let walked = false;
       if (ref) {
         out = ref(value, pass);
-        copied = true;
+        walked = true;
         if (pass.halted) return out;
       }
       if (own) own(value, pass);
       if (union) {
         out = union(value, pass);
-        copied = true;
+        walked = true;
       }
       switch (typeof value) {
         case "number":
@@ -97,9 +96,10 @@ export class SchemaCompiler {
           if (string) string(value, pass);
           return out;
         case "object": {
-          if (value === null || (copied && strategy.copies)) return out;
-          const container = Array.isArray(value) ? array : object;
-          if (container) return strategy.container(value, container, pass);
+          if (value === null) return out;
+          const keywords = Array.isArray(value) ? array : object;
+          if (walked) return strategy.walked(value, out, keywords, pass);
+          if (keywords) return strategy.container(value, keywords, pass);
           return strategy.unconstrained(value, out, this.copy, pass);
         }
         default:
@@ -115,17 +115,8 @@ export class SchemaCompiler {
       const type = schema.type as string;
       const test = typeTest(type);
       checks.push((value, pass) => test(value) || pass.report("type", value, type));
-      // Arguments: beyond 2^53 - 1, JSON.parse reads a neighbour of the number written
-      // (9007199254740993 is 9007199254740992), so the tool would get another number than the
-      // client sent. A result's integer goes out as the number it is.
-      if (type === "integer")
-        checks.push(
-          (value, pass) =>
-            pass.strategy.copies ||
-            !Number.isInteger(value) ||
-            Number.isSafeInteger(value) ||
-            pass.report("safeInteger", value),
-        );
+      // Beyond 2^53 - 1: refused among arguments, sent as it is in a result (Strategy.unsafeInteger).
+      if (type === "integer") checks.push((value, pass) => pass.strategy.unsafeInteger(value, pass));
     }
     if ("const" in schema) {
       const allowed = schema.const;
@@ -144,12 +135,12 @@ export class SchemaCompiler {
   private readonly copy: Check = (value, pass) => (Array.isArray(value) ? this.anyArray : this.anyObject)(value, pass);
 
   private readonly anything: Check = this.compile({});
-  private readonly anyArray: Check = (value, pass) => this.items(value as unknown[], [], this.anything, pass);
+  private readonly anyArray: Check = (value, pass) => pass.strategy.items(value as unknown[], [], this.anything, pass);
   private readonly anyObject: Check = (value, pass) => {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value as object)) {
       if (pass.halted) break;
-      this.property(out, key, (value as Record<string, unknown>)[key], this.anything, pass, true);
+      property(out, key, (value as Record<string, unknown>)[key], this.anything, pass, true);
     }
     return out;
   };
@@ -309,7 +300,7 @@ export class SchemaCompiler {
         const [keyword, outside, limit] = bounds[i];
         if (outside(items.length, limit)) pass.report(keyword, value, limit);
       }
-      const out = this.items(items, prefix, rest, pass);
+      const out = pass.strategy.items(items, prefix, rest, pass);
       if (uniqueItems) {
         const pair = scalarItems ? duplicateScalars(items) : duplicateItems(items);
         if (pair) pass.report("uniqueItems", value, pair);
@@ -318,28 +309,10 @@ export class SchemaCompiler {
     };
   }
 
-  private items(items: unknown[], prefix: Check[], rest: Check, pass: Pass): unknown[] {
-    const copying = pass.strategy.copies;
-    const out = copying ? new Array(items.length) : items;
-    const { listing } = pass;
-    for (let i = 0; i < items.length; i++) {
-      if (pass.stop) return out; // the first pass needs no more
-      if (listing) pass.path.push(i);
-      const check = prefix[i] ?? rest;
-      let item = check(items[i], pass);
-      // As JSON.stringify writes it: no holes in arrays. What goes out is null, so null is checked.
-      if (copying && item === undefined) item = check(null, pass);
-      if (listing) pass.path.pop();
-      if (copying) out[i] = item;
-    }
-    return out;
-  }
-
   private objectKeywords(schema: JsonSchema): Check | undefined {
     const declared = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
     const keys = Object.keys(declared);
     const checks = keys.map((key) => this.compile(declared[key]));
-    const isDeclared = new Set(keys);
     const required = (schema.required as string[] | undefined) ?? [];
     const patterns = Object.entries((schema.patternProperties as Record<string, JsonSchema> | undefined) ?? {}).map(
       ([source, sub]) => ({ pattern: linearRegExp(source), check: this.compile(sub) }),
@@ -351,100 +324,35 @@ export class SchemaCompiler {
       additional === true || (schema.properties === undefined && additional === undefined && patterns.length === 0);
     if (keys.length === 0 && required.length === 0 && patterns.length === 0 && additional === undefined)
       return undefined;
-    const protoKeys = keys.map((key) => key === "__proto__");
-    const isRequired = keys.map((key) => required.includes(key));
-    const closedCopy = additional === false && patterns.length === 0;
-    return (value, pass) => {
-      const object = value as Record<string, unknown>;
-      const { listing } = pass;
-      const copying = pass.strategy.copies;
-      // The common case, fast: a first pass over a closed object, or a wire copy that leaves
-      // undeclared keys behind. One look at each declared key; issues only noted.
-      if (!listing && closedCopy) {
-        const out: Record<string, unknown> | undefined = copying ? {} : undefined;
-        // Checking, an undeclared key is refused: there is one when the object has more keys than the declared ones it has.
-        let present = 0;
-        for (let i = 0; i < keys.length; i++) {
-          const key = keys[i];
-          const item = hasOwn(object, key) ? object[key] : undefined;
-          if (item === undefined) {
-            if (isRequired[i]) pass.noteIssue();
+    const compiled: ObjectKeywords = {
+      keys,
+      checks,
+      isRequired: keys.map((key) => required.includes(key)),
+      protoKeys: keys.map((key) => key === "__proto__"),
+      isDeclared: new Set(keys),
+      required,
+      closed: additional === false && patterns.length === 0,
+      undeclared: (object, key, into, pass) => {
+        let claimed = false;
+        for (const { pattern, check } of patterns) {
+          const matched = matches(pattern, key, pass);
+          if (matched instanceof PatternTooSlow) {
+            // A key no pattern could be told about is refused, not checked under another schema.
+            pass.report("patternTooSlow", key, matched, key);
+            claimed = true;
             continue;
           }
-          present++;
-          const checked = checks[i](item, pass);
-          if (pass.stop) return value;
-          if (out && checked !== undefined) {
-            if (protoKeys[i]) setOwn(out, key, checked);
-            else out[key] = checked;
-          }
+          if (!matched) continue;
+          claimed = true;
+          property(into, key, object[key], check, pass, true);
         }
-        if (!copying && Object.keys(object).length !== present) pass.noteIssue();
-        return out ?? value;
-      }
-      for (const key of required)
-        if (!hasOwn(object, key) || (copying && object[key] === undefined)) pass.report("required", value, key, key);
-      const out: Record<string, unknown> | undefined = copying ? {} : undefined;
-      // Undeclared keys: each checked where the schema admits it, refused where it does not
-      // (arguments), left behind without being looked at (results: a class's private fields).
-      // Checked before the declared ones, as validators order their issues; sent after them.
-      let undeclared: Record<string, unknown> | undefined;
-      if (!(copying && closedCopy)) {
-        for (const key of Object.keys(object)) {
-          if (pass.halted) break;
-          if (isDeclared.has(key)) continue;
-          let claimed = false;
-          for (const { pattern, check } of patterns) {
-            const matched = matches(pattern, key, pass);
-            if (matched instanceof PatternTooSlow) {
-              // A key no pattern could be told about is refused, not checked under another schema.
-              pass.report("patternTooSlow", key, matched, key);
-              claimed = true;
-              continue;
-            }
-            if (!matched) continue;
-            claimed = true;
-            undeclared = this.property(undeclared ?? {}, key, object[key], check, pass, true);
-          }
-          if (claimed) continue;
-          if (additional === false) pass.report("additionalProperties", value, undefined, key);
-          else if (additionalCheck)
-            undeclared = this.property(undeclared ?? {}, key, object[key], additionalCheck, pass, true);
-          else if (admitsAny) undeclared = this.property(undeclared ?? {}, key, object[key], this.anything, pass, true);
-        }
-      }
-      for (let i = 0; i < keys.length; i++) {
-        if (pass.stop) return out ?? value; // the first pass needs no more
-        const key = keys[i];
-        if (hasOwn(object, key)) this.property(out, key, object[key], checks[i], pass);
-      }
-      if (!out) return value;
-      if (undeclared) for (const key of Object.keys(undeclared)) setOwn(out, key, undeclared[key]);
-      return out;
+        if (claimed) return;
+        if (additional === false) pass.report("additionalProperties", object, undefined, key);
+        else if (additionalCheck) property(into, key, object[key], additionalCheck, pass, true);
+        else if (admitsAny) property(into, key, object[key], this.anything, pass, true);
+      },
     };
-  }
-
-  /** One property checked under its schema; copying, written to `out` unless it is undefined. */
-  private property(
-    out: Record<string, unknown> | undefined,
-    key: string,
-    value: unknown,
-    check: Check,
-    pass: Pass,
-    undeclared = false,
-  ): Record<string, unknown> | undefined {
-    if (!pass.listing) {
-      const item = check(value, pass);
-      if (out && item !== undefined) setOwn(out, key, item);
-      return out;
-    }
-    if (undeclared) pass.dataKeys.push(pass.path.length);
-    pass.path.push(key);
-    const item = check(value, pass);
-    pass.path.pop();
-    if (undeclared) pass.dataKeys.pop();
-    if (out && item !== undefined) setOwn(out, key, item);
-    return out;
+    return (value, pass) => pass.strategy.properties(value as Record<string, unknown>, compiled, pass);
   }
 }
 

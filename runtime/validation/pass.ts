@@ -1,5 +1,7 @@
 import { BACKTRACKING_RUN_MS, BoundedRegExp, PatternTooSlow } from "../linear-regexp";
+import { setOwn } from "../../contract/own";
 import { type Issue, WireError } from "./issues";
+import { hasOwn } from "./values";
 
 /**
  * One walk of a value through a schema's checks, and the two ways of walking it.
@@ -26,33 +28,124 @@ export const CHECKED_DEPTH = 32;
 
 /**
  * What validating and making the wire copy do differently, one object each (VALIDATING,
- * COPYING); the checks (runtime/validation/compile.ts) are the same for both.
+ * COPYING): the checks (runtime/validation/compile.ts) are the same for both and never ask which
+ * one walks; where the two differ, they call the pass's strategy. Each strategy walks an array's
+ * items and an object's properties itself, so that neither walk reads which one it is.
  */
 export interface Strategy {
-  /** Results: apply toJSON, drop undefined, leave undeclared keys behind, refuse what JSON cannot carry. */
-  readonly copies: boolean;
+  /** A whole value walked (Validator.validate, Validator.wireCopy). */
+  root(check: Check, value: unknown, pass: Pass): unknown;
   /** The value a schema's keywords see; DROPPED for one that is left out, as JSON.stringify leaves undefined out. */
   prepare(value: unknown, pass: Pass): unknown;
+  /** An integer of an `integer` schema beyond 2^53 - 1. */
+  unsafeInteger(value: unknown, pass: Pass): void;
   /** A container's keywords run on an object or array (copying: with the cycle search). */
-  container(value: object, check: Check, pass: Pass): unknown;
+  container(value: object, keywords: Check, pass: Pass): unknown;
   /** An object or array the schema says nothing about: as it is (`out`), or a fresh copy of it as JSON carries it. */
   unconstrained(value: object, out: unknown, copy: Check, pass: Pass): unknown;
+  /**
+   * An object or array a `$ref` or a union's branch has walked (`out`, what it made of it), beside
+   * which its schema may have container keywords of its own (the transformer writes none).
+   */
+  walked(value: object, out: unknown, keywords: Check | undefined, pass: Pass): unknown;
+  /** An array's items, each under its schema: a prefix's, then the rest's. */
+  items(items: unknown[], prefix: Check[], rest: Check, pass: Pass): unknown[];
+  /** An object's properties, under its schema's object keywords. */
+  properties(object: Record<string, unknown>, keywords: ObjectKeywords, pass: Pass): unknown;
+}
+
+/** An object schema's keywords, compiled (SchemaCompiler.objectKeywords), for the strategies' walks. */
+export interface ObjectKeywords {
+  /** The declared properties, in the schema's order: each key, its check, whether it is required, whether it is "__proto__". */
+  readonly keys: readonly string[];
+  readonly checks: readonly Check[];
+  readonly isRequired: readonly boolean[];
+  readonly protoKeys: readonly boolean[];
+  readonly isDeclared: ReadonlySet<string>;
+  /** `required`, in the schema's order (a validator's order for its issues). */
+  readonly required: readonly string[];
+  /** `additionalProperties: false` and no `patternProperties`: no undeclared key is valid, none is sent. */
+  readonly closed: boolean;
+  /** An undeclared key: checked where the schema admits it (and, given `into`, copied there), reported where it does not. */
+  undeclared(object: Record<string, unknown>, key: string, into: Record<string, unknown> | undefined, pass: Pass): void;
 }
 
 /** What COPYING's prepare answers for undefined, and for a value it refuses: nothing goes out there. */
 export const DROPPED: unique symbol = Symbol("dropped");
 
-/** Arguments: the value is checked as it is, and is its own result. */
+/**
+ * Arguments: the value is checked as it is, and is its own result. It comes from JSON.parse:
+ * a key is there or not (undefined is no JSON value), and every key is looked at.
+ */
 export const VALIDATING: Strategy = {
-  copies: false,
+  root: (check, value, pass) => check(value, pass),
   prepare: (value) => value,
-  container: (value, check, pass) => check(value, pass),
+  // Beyond 2^53 - 1, JSON.parse reads a neighbour of the number written (9007199254740993 is
+  // 9007199254740992), so the tool would get another number than the client sent.
+  unsafeInteger: (value, pass) => {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) pass.report("safeInteger", value);
+  },
+  container: (value, keywords, pass) => keywords(value, pass),
   unconstrained: (_, out) => out,
+  // The container keywords beside a reference or a branch are checked too.
+  walked: (value, out, keywords, pass) => (keywords ? keywords(value, pass) : out),
+  items: (items, prefix, rest, pass) => {
+    const { listing } = pass;
+    for (let i = 0; i < items.length; i++) {
+      if (pass.stop) return items; // the first pass needs no more
+      if (listing) pass.path.push(i);
+      (prefix[i] ?? rest)(items[i], pass);
+      if (listing) pass.path.pop();
+    }
+    return items;
+  },
+  properties: (object, keywords, pass) => {
+    const { keys, checks, isRequired } = keywords;
+    // The common case, fast: a first pass over a closed object. One look at each declared key;
+    // an undeclared key is there when the object has more keys than the declared ones it has.
+    if (!pass.listing && keywords.closed) {
+      let present = 0;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const item = hasOwn(object, key) ? object[key] : undefined;
+        if (item === undefined) {
+          if (isRequired[i]) pass.noteIssue();
+          continue;
+        }
+        present++;
+        checks[i](item, pass);
+        if (pass.stop) return object;
+      }
+      if (Object.keys(object).length !== present) pass.noteIssue();
+      return object;
+    }
+    for (const key of keywords.required) if (!hasOwn(object, key)) pass.report("required", object, key, key);
+    // Undeclared keys before the declared ones, as validators order their issues.
+    for (const key of Object.keys(object)) {
+      if (pass.halted) break;
+      if (!keywords.isDeclared.has(key)) keywords.undeclared(object, key, undefined, pass);
+    }
+    for (let i = 0; i < keys.length; i++) {
+      if (pass.stop) return object; // the first pass needs no more
+      const key = keys[i];
+      if (hasOwn(object, key)) property(undefined, key, object[key], checks[i], pass);
+    }
+    return object;
+  },
 };
 
-/** Results: the copy that goes over the wire, holding exactly what the schema describes. */
+/**
+ * Results: the copy that goes over the wire, holding exactly what the schema describes, as
+ * JSON.stringify would write it: toJSON applied, undefined left out (null in an array, so null
+ * is checked), undeclared keys of a closed schema left behind unseen (a class's private fields),
+ * what JSON cannot carry refused.
+ */
 export const COPYING: Strategy = {
-  copies: true,
+  root: (check, value, pass) => {
+    const out = check(value, pass);
+    // A result of undefined goes out as null (see Validator.wireCopy): null is checked.
+    return out === undefined && !pass.halted ? check(null, pass) : out;
+  },
   prepare: (input, pass) => {
     let value = input;
     if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function")
@@ -73,7 +166,9 @@ export const COPYING: Strategy = {
         return value;
     }
   },
-  container: (value, check, pass) => {
+  // A result's integer goes out as the number it is.
+  unsafeInteger: () => {},
+  container: (value, keywords, pass) => {
     const { ancestors } = pass;
     if ((pass.everyLevel || ancestors.length >= CHECKED_DEPTH) && ancestors.includes(value)) {
       if (!pass.everyLevel) return pass.startOverEveryLevel();
@@ -81,12 +176,90 @@ export const COPYING: Strategy = {
       return undefined;
     }
     ancestors.push(value);
-    const out = check(value, pass);
+    const out = keywords(value, pass);
     ancestors.pop();
     return out;
   },
   unconstrained: (value, _, copy, pass) => COPYING.container(value, copy, pass),
+  // The reference's or the branch's copy is the value's; container keywords beside them are not run.
+  walked: (_, out) => out,
+  items: (items, prefix, rest, pass) => {
+    const out = new Array(items.length);
+    const { listing } = pass;
+    for (let i = 0; i < items.length; i++) {
+      if (pass.stop) return out; // the first pass needs no more
+      if (listing) pass.path.push(i);
+      const check = prefix[i] ?? rest;
+      let item = check(items[i], pass);
+      // As JSON.stringify writes it: no holes in arrays. What goes out is null, so null is checked.
+      if (item === undefined) item = check(null, pass);
+      if (listing) pass.path.pop();
+      out[i] = item;
+    }
+    return out;
+  },
+  properties: (object, keywords, pass) => {
+    const { keys, checks, isRequired } = keywords;
+    const out: Record<string, unknown> = {};
+    // The common case, fast: a first pass over a closed object, whose undeclared keys are left
+    // behind unseen. One look at each declared key.
+    if (!pass.listing && keywords.closed) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const item = hasOwn(object, key) ? object[key] : undefined;
+        if (item === undefined) {
+          if (isRequired[i]) pass.noteIssue();
+          continue;
+        }
+        const checked = checks[i](item, pass);
+        if (pass.stop) return object;
+        if (checked === undefined) continue;
+        if (keywords.protoKeys[i]) setOwn(out, key, checked);
+        else out[key] = checked;
+      }
+      return out;
+    }
+    for (const key of keywords.required)
+      if (!hasOwn(object, key) || object[key] === undefined) pass.report("required", object, key, key);
+    // Undeclared keys the schema admits: checked before the declared ones, as validators order
+    // their issues; sent after them.
+    let undeclared: Record<string, unknown> | undefined;
+    if (!keywords.closed)
+      for (const key of Object.keys(object)) {
+        if (pass.halted) break;
+        if (!keywords.isDeclared.has(key)) keywords.undeclared(object, key, (undeclared ??= {}), pass);
+      }
+    for (let i = 0; i < keys.length; i++) {
+      if (pass.stop) return out; // the first pass needs no more
+      const key = keys[i];
+      if (hasOwn(object, key)) property(out, key, object[key], checks[i], pass);
+    }
+    if (undeclared) for (const key of Object.keys(undeclared)) setOwn(out, key, undeclared[key]);
+    return out;
+  },
 };
+
+/** One property checked under its schema; given `out`, its copy written there unless it is undefined. */
+export function property(
+  out: Record<string, unknown> | undefined,
+  key: string,
+  value: unknown,
+  check: Check,
+  pass: Pass,
+  undeclared = false,
+): void {
+  if (!pass.listing) {
+    const item = check(value, pass);
+    if (out && item !== undefined) setOwn(out, key, item);
+    return;
+  }
+  if (undeclared) pass.dataKeys.push(pass.path.length);
+  pass.path.push(key);
+  const item = check(value, pass);
+  pass.path.pop();
+  if (undeclared) pass.dataKeys.pop();
+  if (out && item !== undefined) setOwn(out, key, item);
+}
 
 /**
  * A check's runs of the patterns the linear engine does not run (BoundedRegExp): their answers,

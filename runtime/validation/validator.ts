@@ -31,19 +31,12 @@ const VALID: Found = Object.freeze({ issues: NO_ISSUES, total: 0 });
 /** One pass over the value, made again looking for cycles at every level when one was met deep down (see CHECKED_DEPTH). */
 function walk(check: Check, value: unknown, strategy: Strategy, listing: boolean, limit: number, shared: Shared) {
   let pass = new Pass(strategy, listing, limit, shared);
-  let out = walkOnce(check, value, pass);
+  let out = strategy.root(check, value, pass);
   if (pass.startOver) {
     pass = new Pass(strategy, listing, limit, shared, true);
-    out = walkOnce(check, value, pass);
+    out = strategy.root(check, value, pass);
   }
   return { pass, out };
-}
-
-function walkOnce(check: Check, value: unknown, pass: Pass): unknown {
-  const out = check(value, pass);
-  // A result of undefined goes out as null (see Validator.wireCopy): null is checked.
-  if (pass.strategy.copies && out === undefined && !pass.halted) return check(null, pass);
-  return out;
 }
 
 /** A value walked with one strategy: at most twice, the second time to say where and why. */

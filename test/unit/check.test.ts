@@ -568,3 +568,56 @@ describe("a pass: the walk's state, ended without an exception", () => {
     }
   });
 });
+
+describe("the two strategies: what validating and the wire copy do differently, and the checks ask neither which", () => {
+  test("a strategy is behaviour only: the same members, each a function, and no flag the checks could read", () => {
+    const members = (strategy: object) =>
+      Object.entries(strategy)
+        .map(([name, member]) => [name, typeof member])
+        .sort();
+    expect(members(VALIDATING)).toEqual(members(COPYING));
+    expect(members(VALIDATING).filter(([, kind]) => kind !== "function")).toEqual([]);
+  });
+
+  test("an integer beyond 2^53 - 1: refused among arguments, sent as it is in a result", () => {
+    const schema = closed({ n: { type: "integer" } }, ["n"]);
+    expect(validatorOf(schema).validate({ n: 2 ** 53 })).toEqual({
+      issues: [{ path: ["n"], keyword: "safeInteger", expected: undefined, value: 2 ** 53 }],
+      total: 1,
+    });
+    expect(validatorOf(schema).wireCopy({ n: 2 ** 53 })).toEqual({ value: { n: 2 ** 53 }, issues: [], total: 0 });
+  });
+
+  test("object keywords beside a $ref: checked among arguments; a result's copy is the reference's", () => {
+    const schema = {
+      $ref: "#/$defs/Point",
+      properties: { x: { type: "integer" } },
+      $defs: { Point: { type: "object", properties: { x: { type: "number" } }, required: ["x"] } },
+    };
+    expect(validatorOf(schema).validate({ x: 1.5 })).toEqual({
+      issues: [{ path: ["x"], keyword: "type", expected: "integer", value: 1.5 }],
+      total: 1,
+    });
+    expect(validatorOf(schema).wireCopy({ x: 1.5, y: undefined })).toEqual({
+      value: { x: 1.5 },
+      issues: [],
+      total: 0,
+    });
+  });
+
+  test("undefined in a result: a missing key, left out of the copy, null in an array and at the root", () => {
+    const schema = closed({ a: { type: "string" }, b: { type: "array", items: {} } }, ["a"]);
+    const value = { a: undefined, b: [undefined] };
+    expect(validatorOf(schema).wireCopy(value)).toEqual({
+      value: null,
+      issues: [{ path: ["a"], keyword: "required", expected: "a", value }],
+      total: 1,
+    });
+    expect(validatorOf(schema).wireCopy({ ...value, a: "x" })).toEqual({
+      value: { a: "x", b: [null] },
+      issues: [],
+      total: 0,
+    });
+    expect(validatorOf({ type: "null" }).wireCopy(undefined)).toEqual({ value: null, issues: [], total: 0 });
+  });
+});
