@@ -16,7 +16,7 @@ import { resolvingTypemcpToSources } from "./support/package-types";
 const init = require("typemcp/language-service") as (modules: { typescript: typeof ts }) => {
   create(info: unknown): ts.LanguageService;
 };
-const compileModule = require("../transformer/compile") as { ToolCompiler: new (checker: unknown) => unknown };
+const compileModule = require("../transformer/compile") as { ContractCompiler: new (checker: unknown) => unknown };
 
 const DIR = path.join(ROOT, ".build", "language-service");
 
@@ -245,14 +245,14 @@ test("a type declared in another file: the diagnostic is on the registration, th
   ]);
 });
 
-test("one ToolCompiler per program: files checked in one program share it; an edit makes a new program, and a new compiler", () => {
+test("one ContractCompiler per program: files checked in one program share it; an edit makes a new program, and a new compiler", () => {
   const tool = (name: string) =>
     `import { mcp } from "./server";\n/** ${name}. */\nfunction ${name}(): string { return ""; }\nmcp.tool(${name});\n`;
   const host = new Host({ "server.ts": HEADER, "a.ts": tool("a"), "b.ts": tool("b") });
   const service = withPlugin(host);
-  const original = compileModule.ToolCompiler;
+  const original = compileModule.ContractCompiler;
   let constructed = 0;
-  compileModule.ToolCompiler = class extends (original as new (checker: unknown) => object) {
+  compileModule.ContractCompiler = class extends (original as new (checker: unknown) => object) {
     constructor(checker: unknown) {
       super(checker);
       constructed++;
@@ -266,7 +266,7 @@ test("one ToolCompiler per program: files checked in one program share it; an ed
     expect(service.getSemanticDiagnostics(host.path("a.ts"))).toEqual([]);
     expect(constructed).toBe(2);
   } finally {
-    compileModule.ToolCompiler = original;
+    compileModule.ContractCompiler = original;
   }
 });
 

@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { Ts5Checker } from "../transformer/ts5/checker";
-import { ToolCompiler } from "../transformer/compile";
+import { ContractCompiler } from "../transformer/compile";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 import { emittedRegistrations } from "./support/emitted-contracts";
 import type { JsonSchema } from "typemcp";
@@ -545,7 +545,7 @@ test("each distinct type is converted once per program: 500 tools sharing types 
     ).join("");
   const converted = (n: number) => {
     const program = snippetProgram(`cache_${n}`, { tools: HEADER + tools(n) });
-    const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
+    const compiler = new ContractCompiler(new Ts5Checker(program.getTypeChecker(), program));
     let registrations = 0;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && compiler.isRegistration(node)) {

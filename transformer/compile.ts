@@ -33,11 +33,12 @@ function holdsNoCalls(node: ts.Node, syntax: Syntax): boolean {
 }
 
 /**
- * Turns registrations (tools, prompts, resources) into contracts. One per program, so that
- * the type modeler's cache serves every registration in every file: a type shared by 500
- * tools is converted once.
+ * Compiles the calls that carry a contract into their contracts: registrations (tools,
+ * prompts, resources) and `ctx.elicit<T>()` forms. One per program, so that the type
+ * modeler's cache serves every registration in every file: a type shared by 500 tools is
+ * converted once.
  */
-export class ToolCompiler {
+export class ContractCompiler {
   private readonly modeler: TypeModeler;
   /**
    * The registrations compiled so far, by server (see serverOf), kind and name (a resource's

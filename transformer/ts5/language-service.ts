@@ -4,7 +4,7 @@
  */
 import type ts from "typescript";
 import { DiagnosticCategory } from "../checker/flags";
-import { ToolCompiler } from "../compile";
+import { ContractCompiler } from "../compile";
 import { Ts5Checker } from "./checker";
 
 /**
@@ -12,7 +12,7 @@ import { Ts5Checker } from "./checker";
  * them in a tspc build. A diagnostic about another file (the registered function's return type,
  * declared elsewhere) is shown on the registration, with the other place as related information.
  */
-function fileDiagnostics(compiler: ToolCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
+function fileDiagnostics(compiler: ContractCompiler, sourceFile: ts.SourceFile): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
   for (const { call, registration } of compiler.registrationsIn(sourceFile)) {
     for (const diagnostic of compiler.compileSafely(call, registration).diagnostics as ts.Diagnostic[]) {
@@ -55,10 +55,10 @@ export function withTypemcpDiagnostics(
   }
 
   // One compiler per program: its type cache serves every file until the program changes.
-  let current: { program: ts.Program; compiler: ToolCompiler } | undefined;
-  const compilerFor = (program: ts.Program): ToolCompiler => {
+  let current: { program: ts.Program; compiler: ContractCompiler } | undefined;
+  const compilerFor = (program: ts.Program): ContractCompiler => {
     if (current?.program !== program)
-      current = { program, compiler: new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
+      current = { program, compiler: new ContractCompiler(new Ts5Checker(program.getTypeChecker(), program)) };
     return current.compiler;
   };
 

@@ -1,7 +1,7 @@
 /** A project on TypeScript 5 or 6: its program, in-process, as tsc builds it. */
 import ts from "typescript";
 import { Ts5Checker } from "./checker";
-import { ToolCompiler } from "../compile";
+import { ContractCompiler } from "../compile";
 import type { RegistrationKind } from "../registration";
 import type { Reported } from "../format";
 import { UserError, type Built, type CompiledCall, type CompiledFormCall, type Session } from "../session";
@@ -67,7 +67,7 @@ export class Ts5Session implements Session {
   }
 
   compileProject(): CompiledCall[] {
-    const compiler = new ToolCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
+    const compiler = new ContractCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
     const compiled: CompiledCall[] = [];
     for (const file of ownSourceFiles(this.program)) {
       for (const { call, registration } of compiler.registrationsIn(file))
@@ -77,7 +77,7 @@ export class Ts5Session implements Session {
   }
 
   compileForms(): CompiledFormCall[] {
-    const compiler = new ToolCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
+    const compiler = new ContractCompiler(new Ts5Checker(this.program.getTypeChecker(), this.program));
     return ownSourceFiles(this.program).flatMap((file) =>
       compiler.formsIn(file).map((call) => ({ call, ...compiler.compileFormSafely(call) })),
     );

@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { Ts5Checker } from "./checker";
-import { ToolCompiler, type CompiledForm, type CompiledRegistration } from "../compile";
+import { ContractCompiler, type CompiledForm, type CompiledRegistration } from "../compile";
 import { contractExpression } from "../emit";
 import { FORM_INDEX } from "../form/elicit";
 import { optionsIndex, type Registration } from "../registration";
@@ -26,7 +26,7 @@ export interface TransformerHost {
  * the one the type checker knows.
  */
 export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
-  const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
+  const compiler = new ContractCompiler(new Ts5Checker(program.getTypeChecker(), program));
   // By original call: a transform that prints a call twice does not compile or report it twice.
   const compiled = new Map<ts.CallExpression, CompiledRegistration>();
   const forms = new Map<ts.CallExpression, CompiledForm>();

@@ -9,7 +9,7 @@ import type * as ts from "typescript";
 import { isApiStopFailure, type ApiChecker, type ApiProgram } from "./api";
 import { Ts7Checker } from "./checker";
 import { loadTs7Modules, type Ts7Modules } from "./modules";
-import { failedRegistration, ToolCompiler } from "../compile";
+import { failedRegistration, ContractCompiler } from "../compile";
 import { DiagnosticCategory } from "../checker/flags";
 import { DiagnosticCode } from "../diagnostic-codes";
 import { diagnosticAt } from "../diagnostics";
@@ -311,7 +311,7 @@ export class Ts7Project implements Omit<Session, "build"> {
     let stoppedAt: string | undefined;
     for (;;) {
       const checker = this.checker();
-      const compiler = new ToolCompiler(checker);
+      const compiler = new ContractCompiler(checker);
       let stopped: string | undefined;
       for (const call of this.ownSourceFiles().flatMap((file) => compiler.callsIn(file))) {
         if (done.has(key(call))) continue;
@@ -340,7 +340,7 @@ export class Ts7Project implements Omit<Session, "build"> {
     prefetch: boolean,
   ): void {
     const checker = this.checker();
-    const compiler = new ToolCompiler(checker);
+    const compiler = new ContractCompiler(checker);
     const { syntax } = checker;
     const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) =>
       this.apiStopped(cause) ? new ApiStopped(cause, at) : cause;
