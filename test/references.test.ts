@@ -118,6 +118,8 @@ describe("the scanner", () => {
       " * dist/runtime/index.js, typemcp/transformer, https://example.com/runtime/x.ts: not ours.",
       " */",
       "export const y = `${x} // runtime/in-a-template.ts`;",
+      '/** At runtime/b.ts:12, docs/rules.md, "Limits" and docs/rules.md\'s "Gone',
+      ' * away". */',
     ].join("\n"),
     "runtime/b.ts": "export {};\n",
     "docs/rules.md": "# Rules\n\n## Limits\n\nSee `runtime/b.ts`, `runtime/c.ts` and README.md#rules.\n",
@@ -137,7 +139,7 @@ describe("the scanner", () => {
     read: (file) => planted[file],
   };
 
-  test("names each reference to a missing file, folder or heading with its file:line; leaves alone paths that are not the root's, strings and templates", () => {
+  test("names each reference to a missing file, folder or heading (by anchor or by title), and each line number, with its file:line; leaves alone paths that are not the root's, strings and templates", () => {
     expect(staleReferences(Object.keys(planted), tree)).toEqual([
       { where: "runtime/a.ts:1", target: "runtime/gone.ts", missing: "runtime/gone.ts does not exist" },
       { where: "runtime/a.ts:2", target: "test/missing.test.ts", missing: "test/missing.test.ts does not exist" },
@@ -147,6 +149,16 @@ describe("the scanner", () => {
         where: "runtime/a.ts:4",
         target: "docs/rules.md#no-such-heading",
         missing: "no heading of docs/rules.md makes #no-such-heading",
+      },
+      {
+        where: "runtime/a.ts:8",
+        target: "runtime/b.ts:12",
+        missing: "a line number, which moves with every edit above it: name the function or the heading",
+      },
+      {
+        where: "runtime/a.ts:8",
+        target: 'docs/rules.md "Gone away"',
+        missing: 'no heading of docs/rules.md is "Gone away"',
       },
       { where: "docs/rules.md:5", target: "runtime/c.ts", missing: "runtime/c.ts does not exist" },
       { where: "docs/rules.md:5", target: "README.md#rules", missing: "no heading of README.md makes #rules" },

@@ -37,7 +37,7 @@ function sentence({ keyword, expected, value }: Issue): string {
     case "safeInteger":
       return `Input should be a safe integer, from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}${input()}`;
     case "patternTooSlow": {
-      // A pattern the linear engine does not run, which V8 could not decide in time (docs/rules.md, "Patterns").
+      // A pattern the linear engine does not run, which V8 could not decide in time (docs/rules.md, "Patterns the linear engine does not run").
       const { pattern, reason } = expected as { pattern: string; reason: string };
       return `String could not be checked against pattern ${JSON.stringify(pattern)} in time: the pattern holds ${reason}, so it runs on a backtracking engine, stopped after ${BACKTRACKING_RUN_MS} ms a value and ${BACKTRACKING_CHECK_MS} ms a check${input()}`;
     }

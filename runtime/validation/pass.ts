@@ -265,7 +265,7 @@ export function property(
  * A check's runs of the patterns the linear engine does not run (BoundedRegExp): their answers,
  * so that the second pass runs none again, and the time left. Each run is stopped at
  * BACKTRACKING_RUN_MS, and all of one check's at BACKTRACKING_CHECK_MS: a value arriving after
- * that is refused unrun. docs/rules.md, "Patterns".
+ * that is refused unrun. docs/rules.md, "Patterns the linear engine does not run".
  */
 export interface Backtracking {
   left: number;

@@ -4,10 +4,15 @@
  * whoever follows it. What counts as a reference is a path from the package root
  * (`runtime/validation/compile.ts`, `transformer/model/`, `docs/rules.md#limits`, `README.md`), in the
  * comments of the source files and anywhere in the pages (markdown links are
- * test/support/documentation.ts's `brokenLinks`, which resolves them from their page).
+ * test/support/documentation.ts's `brokenLinks`, which resolves them from their page), and a
+ * page's section named by its title in quotes after it (`docs/rules.md, "Dates"`,
+ * `docs/contributing.md's "Set up"`). A path with a line number after it (`path/to/file.ts:120`)
+ * is refused whatever the line: lines move with every edit above them, and nothing checks that
+ * the line still holds what the comment meant; the name of the function or the heading does.
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import GithubSlugger from "github-slugger";
 import { outline } from "./documentation";
 
 /** The folders a reference starts with (each a folder of the package root), and the root's own pages. */
@@ -16,14 +21,14 @@ const PAGES = ["README.md", "CHANGELOG.md"];
 
 /**
  * A path from the package root, not inside a longer path (`dist/runtime/index.js`, a URL, an
- * npm package's subpath such as `typemcp/transformer`), with an optional `#anchor`. It ends
+ * npm package's subpath such as `typemcp/transformer`), with an optional `:line` and an optional `#anchor`. It ends
  * before a character no path here holds (a space, a backquote), and before the punctuation
  * that ends a sentence. A `*` or a `<placeholder>` after it makes it a glob: `fixtures/type_*`
  * and `fixtures/type_<construct>/` name the entries of fixtures/ whose names start with `type_`.
  */
 const REFERENCE = new RegExp(
   `(?<![\\w./@-])((?:(?:${ROOTS.join("|")})/[\\w.@/-]*?|${PAGES.map((page) => page.replace(".", "\\.")).join("|")}))` +
-    `((?:\\*|<[\\w-]+>)[\\w.@/<>*-]*)?(?:#([\\w-]+))?(?=[.,;:)]*(?:[^\\w./@#*-]|$))`,
+    `((?:\\*|<[\\w-]+>)[\\w.@/<>*-]*)?(?::(\\d+)(?::\\d+)?)?(?:#([\\w-]+))?(?=[.,;:)]*(?:[^\\w./@#*-]|$))`,
   "g",
 );
 
@@ -34,13 +39,22 @@ export interface StaleReference {
   missing: string;
 }
 
-/** A reference as written: its path, whether a `*` or a `<placeholder>` ends it, its anchor. */
+/** A reference as written: its path, whether a `*` or a `<placeholder>` ends it, a line number after it, its anchor or its section's title. */
 export interface Reference {
   line: number;
   target: string;
   glob?: true;
+  atLine?: number;
   anchor?: string;
+  section?: string;
 }
+
+/**
+ * A page's section named by its title: the page's path from the root, then `, "Title"`, `'s
+ * "Title"` or ` "Title"`. The title may run over lines (a comment's `*` and `//` are read
+ * through).
+ */
+const SECTION = /(?<![\w./@-])(docs\/[\w.-]+\.md|README\.md|CHANGELOG\.md)(?:'s|,)? "([^"]+)"/g;
 
 /** Where the checks look: whether a path from the root exists, and a page's text (for its headings). */
 export interface Tree {
@@ -59,10 +73,29 @@ export function referencesIn(text: string, firstLine = 1): Reference[] {
       const target = match[1].replace(/\.+$/, "");
       const reference: Reference = { line: firstLine + i, target };
       if (match[2]) reference.glob = true;
-      if (match[3] !== undefined) reference.anchor = match[3];
+      if (match[3] !== undefined) reference.atLine = Number(match[3]);
+      if (match[4] !== undefined) reference.anchor = match[4];
       found.push(reference);
     }
   });
+  return found;
+}
+
+/** The sections named by their titles in one text (see SECTION), with the line each reference starts on. */
+export function sectionsIn(text: string, firstLine = 1): Reference[] {
+  // The lines joined without what marks them as a comment's, each line's start kept.
+  const starts: number[] = [];
+  let joined = "";
+  for (const line of text.split("\n")) {
+    starts.push(joined.length);
+    joined += line.replace(/^\s*(?:\/\*+|\*(?!\/)|\/\/)?\s*/, "").replace(/\s*\*\/\s*$/, "") + " ";
+  }
+  const found: Reference[] = [];
+  for (const match of joined.matchAll(SECTION)) {
+    let line = 0;
+    while (line + 1 < starts.length && starts[line + 1] <= match.index) line++;
+    found.push({ line: firstLine + line, target: match[1], section: match[2].replace(/\s+/g, " ") });
+  }
   return found;
 }
 
@@ -105,10 +138,22 @@ export function staleReferences(files: string[], tree: Tree): StaleReference[] {
   for (const file of files) {
     const text = tree.read(file);
     const found = file.endsWith(".md")
-      ? referencesIn(text)
-      : commentsOf(file, text).flatMap((comment) => referencesIn(comment.text, comment.line));
-    for (const { line, target, glob, anchor } of found) {
+      ? [...referencesIn(text), ...sectionsIn(text)]
+      : commentsOf(file, text).flatMap((comment) => [
+          ...referencesIn(comment.text, comment.line),
+          ...sectionsIn(comment.text, comment.line),
+        ]);
+    found.sort((a, b) => a.line - b.line);
+    for (const { line, target, glob, atLine, anchor, section } of found) {
       const where = `${file}:${line}`;
+      if (atLine !== undefined) {
+        stale.push({
+          where,
+          target: `${target}:${atLine}`,
+          missing: "a line number, which moves with every edit above it: name the function or the heading",
+        });
+        continue;
+      }
       if (glob) {
         const folder = target.endsWith("/") ? target.slice(0, -1) : path.posix.dirname(target);
         const prefix = target.endsWith("/") ? "" : path.posix.basename(target);
@@ -122,6 +167,8 @@ export function staleReferences(files: string[], tree: Tree): StaleReference[] {
         stale.push({ where, target: `${target}#${anchor}`, missing: `${normal} has no headings` });
       else if (anchor !== undefined && !anchorsOf(normal).has(anchor))
         stale.push({ where, target: `${target}#${anchor}`, missing: `no heading of ${normal} makes #${anchor}` });
+      else if (section !== undefined && !anchorsOf(normal).has(new GithubSlugger().slug(section)))
+        stale.push({ where, target: `${target} "${section}"`, missing: `no heading of ${normal} is "${section}"` });
     }
   }
   return stale;
