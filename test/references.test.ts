@@ -57,12 +57,16 @@ test("every path and #anchor named in the sources' comments, the README and docs
 test("docs/architecture.md's file map names every top-level folder, every file and folder of those it opens (contract/, runtime/, transformer/, cli/, examples/), and nothing else", () => {
   const named = fileMap(repository.read("docs/architecture.md"));
   expect(named).toContain("transformer/model/parsers/");
-  // The repository's folders: what git ignores (node_modules/, dist/, .build/) and its dot-folders (.ci/) aside.
+  // The repository's folders: those .gitignore names (node_modules/, the build's output) and the dot-folders (.ci/) aside.
+  const ignored = new Set(
+    repository
+      .read(".gitignore")
+      .split("\n")
+      .map((line) => line.trim().replace(/^\/|\/$/g, "")),
+  );
   const folders = fs
     .readdirSync(ROOT, { withFileTypes: true })
-    .filter(
-      (entry) => entry.isDirectory() && !entry.name.startsWith(".") && !["node_modules", "dist"].includes(entry.name),
-    )
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && !ignored.has(entry.name))
     .map((entry) => entry.name);
   expect(folders).toEqual(expect.arrayContaining(["contract", "runtime", "transformer", "cli", "examples", "test"]));
   expect(fileMapDifferences(named, folders, repository)).toEqual([]);
