@@ -18,6 +18,7 @@ const fast = [
   "unit/stdio-lines.test.ts",
   "unit/ts7-stopped.test.ts",
   "unit/typescript.test.ts",
+  "unit/diagnostic-format.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
   "faults.test.ts",

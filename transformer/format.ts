@@ -1,8 +1,10 @@
 /**
  * Diagnostics printed as tsc prints them — `file(line,col): error TS2322: ...`, or with
- * `--pretty` colors, `file:line:col` and the source underlined — for a TypeScript whose own
- * formatter typemcp cannot call (TypeScript 7's API has none). The same algorithm as
- * TypeScript 5's formatDiagnostics and formatDiagnosticsWithColorAndContext.
+ * `--pretty` colors, `file:line:col` and the source underlined — by the CLI on every
+ * TypeScript: TypeScript 7's API has no formatter, and one printer for what a session reports
+ * prints the same bytes on 5, 6 and 7. The same algorithm as TypeScript 5's formatDiagnostics
+ * and formatDiagnosticsWithColorAndContext (test/unit/diagnostic-format.test.ts holds it to
+ * them). Under tspc, tsc prints the transformer's diagnostics with its own.
  */
 import * as path from "node:path";
 import { DiagnosticCategory } from "./checker/flags";
