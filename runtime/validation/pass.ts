@@ -100,18 +100,14 @@ export const VALIDATING: Strategy = {
     return items;
   },
   properties: (object, keywords, pass) => {
-    const { keys, checks, isRequired } = keywords;
+    const { keys, checks } = keywords;
     // The common case, fast: a first pass over a closed object. One look at each declared key;
     // an undeclared key is there when the object has more keys than the declared ones it has.
     if (!pass.listing && keywords.closed) {
       let present = 0;
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        const item = hasOwn(object, key) ? object[key] : undefined;
-        if (item === undefined) {
-          if (isRequired[i]) pass.noteIssue();
-          continue;
-        }
+        const item = declared(object, keywords, i, pass);
+        if (item === undefined) continue;
         present++;
         checks[i](item, pass);
         if (pass.stop) return object;
@@ -199,23 +195,19 @@ export const COPYING: Strategy = {
     return out;
   },
   properties: (object, keywords, pass) => {
-    const { keys, checks, isRequired } = keywords;
+    const { keys, checks } = keywords;
     const out: Record<string, unknown> = {};
     // The common case, fast: a first pass over a closed object, whose undeclared keys are left
     // behind unseen. One look at each declared key.
     if (!pass.listing && keywords.closed) {
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        const item = hasOwn(object, key) ? object[key] : undefined;
-        if (item === undefined) {
-          if (isRequired[i]) pass.noteIssue();
-          continue;
-        }
+        const item = declared(object, keywords, i, pass);
+        if (item === undefined) continue;
         const checked = checks[i](item, pass);
         if (pass.stop) return object;
         if (checked === undefined) continue;
-        if (keywords.protoKeys[i]) setOwn(out, key, checked);
-        else out[key] = checked;
+        if (keywords.protoKeys[i]) setOwn(out, keys[i], checked);
+        else out[keys[i]] = checked;
       }
       return out;
     }
@@ -238,6 +230,14 @@ export const COPYING: Strategy = {
     return out;
   },
 };
+
+/** The fast path's look at a declared key: its value, or undefined for one that is missing (an issue noted when it is required). */
+function declared(object: Record<string, unknown>, keywords: ObjectKeywords, i: number, pass: Pass): unknown {
+  const key = keywords.keys[i];
+  const item = hasOwn(object, key) ? object[key] : undefined;
+  if (item === undefined && keywords.isRequired[i]) pass.noteIssue();
+  return item;
+}
 
 /** One property checked under its schema; given `out`, its copy written there unless it is undefined. */
 export function property(
