@@ -83,30 +83,21 @@ export class FaultLog {
     }
   }
 
-  /**
-   * A promise rejected with nobody to handle it, from the call of `who` when known (see
-   * runtime/background.ts): the process goes on.
-   */
+  /** A promise rejected with nobody to handle it (see runtime/background.ts): the process goes on. */
   background(reason: unknown): void {
-    try {
-      const message = stackOf(reason) ?? errorText(reason);
-      this.log(
-        `unhandled rejection\n${causeOf({ kind: "threw", error: reason, message })}`,
-        () => `typemcp: a promise was rejected with no handler (the process keeps serving): ${message}\n`,
-      );
-    } catch {
-      // Logging must never throw.
-    }
+    this.thrown("unhandled rejection", reason, "a promise was rejected with no handler (the process keeps serving)");
   }
 
   /** A token verifier (`auth.verify`) that failed rather than refuse the token: the request was answered 500. */
   verifier(error: unknown): void {
+    this.thrown("token verifier", error, "the token verifier (auth.verify) failed, and the request was answered 500");
+  }
+
+  /** A value thrown outside any registration's call: `happened`, then its stack; once per cause. */
+  private thrown(what: string, error: unknown, happened: string): void {
     try {
       const message = stackOf(error) ?? errorText(error);
-      this.log(
-        `token verifier\n${causeOf({ kind: "threw", error, message })}`,
-        () => `typemcp: the token verifier (auth.verify) failed, and the request was answered 500: ${message}\n`,
-      );
+      this.log(`${what}\n${causeOf({ kind: "threw", error, message })}`, () => `typemcp: ${happened}: ${message}\n`);
     } catch {
       // Logging must never throw.
     }
