@@ -74,8 +74,9 @@ export interface ObjectKeywords {
 export const DROPPED: unique symbol = Symbol("dropped");
 
 /**
- * Arguments: the value is checked as it is, and is its own result. It comes from JSON.parse:
- * a key is there or not (undefined is no JSON value), and every key is looked at.
+ * Arguments: the value is checked as it is, and is its own result. It comes from JSON.parse
+ * (undefined is no JSON value), and an undeclared key is refused where the schema closes the
+ * object, never left behind.
  */
 export const VALIDATING: Strategy = {
   root: (check, value, pass) => check(value, pass),
