@@ -259,12 +259,12 @@ export class SchemaCompiler {
       const pattern = linearRegExp(source);
       checks.push((value, pass) => {
         const text = value as string;
-        if (pass.listing && pass.shared.misses.some((miss) => miss.pattern === pattern && miss.text === text))
+        if (pass.listing && pass.shared.misses?.some((miss) => miss.pattern === pattern && miss.text === text))
           return pass.report("pattern", value, source);
         const matched = matches(pattern, text, pass);
         if (matched instanceof PatternTooSlow) return pass.report("patternTooSlow", value, matched);
         if (matched) return;
-        if (!pass.listing && pass.shared.misses.length < 8) pass.shared.misses.push({ pattern, text });
+        if (!pass.listing && (pass.shared.misses ??= []).length < 8) pass.shared.misses.push({ pattern, text });
         pass.report("pattern", value, source);
       });
     }

@@ -1,4 +1,4 @@
-import { BACKTRACKING_RUN_MS, BoundedRegExp, PatternTooSlow } from "../linear-regexp";
+import { BACKTRACKING_CHECK_MS, BACKTRACKING_RUN_MS, BoundedRegExp, PatternTooSlow } from "../linear-regexp";
 import { setOwn } from "../../contract/own";
 import { type Issue, WireError } from "./issues";
 import { hasOwn } from "./values";
@@ -273,16 +273,23 @@ export interface Backtracking {
   answers: Map<BoundedRegExp, Map<string, boolean | PatternTooSlow>>;
 }
 
-/** What the passes of one check share. */
+/**
+ * What the passes of one check share, each part made when first needed: most checks run no
+ * pattern, and a check runs on every argument and result (a Map and an array made for each
+ * were a twentieth of what typemcp allocates a call).
+ */
 export interface Shared {
   /**
    * Strings a pattern refused in the first pass, shared with the second: a refused string is
    * not run through the pattern again (it is the whole input's length, 8 MB at most).
    */
-  misses: { pattern: object; text: string }[];
+  misses?: { pattern: object; text: string }[];
   /** Backtracking patterns' runs, shared with the second pass (see matches). */
-  backtracking: Backtracking;
+  backtracking?: Backtracking;
 }
+
+/** Where a pass that lists nothing is: it keeps no path (only a listing pass pushes onto it). */
+const NOWHERE: (string | number)[] = [];
 
 /** The state of one pass of a check. */
 export class Pass {
@@ -303,6 +310,8 @@ export class Pass {
   wireError: WireError | undefined = undefined;
   /** A cycle met below CHECKED_DEPTH: the pass is made again, looking at every level, so the error names the shortest path. */
   startOver = false;
+  /** What the walk answered: the value as checked (the wire copy, when copying). */
+  out: unknown = undefined;
   private tried: Pass | undefined = undefined;
 
   constructor(
@@ -314,9 +323,9 @@ export class Pass {
     /** Look for cycles at every level (see CHECKED_DEPTH). */
     readonly everyLevel = false,
     /** Where the check is (kept while listing: a WireError in the first pass is found again by the second, with its path). */
-    readonly path: (string | number)[] = [],
+    readonly path: (string | number)[] = listing ? [] : NOWHERE,
     /** The places in `path` of keys the schema does not declare (listing). */
-    readonly dataKeys: number[] = [],
+    readonly dataKeys: number[] = listing ? [] : (NOWHERE as number[]),
     /** Objects from the root to here (copying): meeting one again is a cycle. */
     readonly ancestors: object[] = [],
   ) {}
@@ -393,8 +402,9 @@ export class Pass {
       this.limit,
       this.shared,
       this.everyLevel,
-      this.path,
-      this.dataKeys,
+      // A pass that lists nothing keeps no path: a listing branch of one starts its own.
+      listing && !this.listing ? [] : this.path,
+      listing && !this.listing ? [] : this.dataKeys,
       this.ancestors,
     );
   }
@@ -412,7 +422,7 @@ export class Pass {
 /** Whether `text` matches `pattern`, or, for a backtracking pattern, PatternTooSlow when it could not tell in time. */
 export function matches(pattern: { test(text: string): boolean }, text: string, pass: Pass): boolean | PatternTooSlow {
   if (!(pattern instanceof BoundedRegExp)) return pattern.test(text);
-  const { backtracking } = pass.shared;
+  const backtracking = (pass.shared.backtracking ??= { left: BACKTRACKING_CHECK_MS, answers: new Map() });
   const { answers } = backtracking;
   let known = answers.get(pattern);
   if (!known) answers.set(pattern, (known = new Map()));

@@ -1,5 +1,4 @@
 import type { JsonSchema } from "../../contract/contract";
-import { BACKTRACKING_CHECK_MS } from "../linear-regexp";
 import { ANNOTATIONS, SchemaCompiler } from "./compile";
 import { type Found, type Issue, LISTED_ISSUES, type Outcome } from "./issues";
 import { type Check, COPYING, Pass, type Shared, type Strategy, VALIDATING } from "./pass";
@@ -29,28 +28,28 @@ const NO_ISSUES: readonly Issue[] = Object.freeze([]);
 const VALID: Found = Object.freeze({ issues: NO_ISSUES, total: 0 });
 
 /** One pass over the value, made again looking for cycles at every level when one was met deep down (see CHECKED_DEPTH). */
-function walk(check: Check, value: unknown, strategy: Strategy, listing: boolean, limit: number, shared: Shared) {
+function walk(check: Check, value: unknown, strategy: Strategy, listing: boolean, limit: number, shared: Shared): Pass {
   let pass = new Pass(strategy, listing, limit, shared);
-  let out = strategy.root(check, value, pass);
+  pass.out = strategy.root(check, value, pass);
   if (pass.startOver) {
     pass = new Pass(strategy, listing, limit, shared, true);
-    out = strategy.root(check, value, pass);
+    pass.out = strategy.root(check, value, pass);
   }
-  return { pass, out };
+  return pass;
 }
 
 /** A value walked with one strategy: at most twice, the second time to say where and why. */
 function run(check: Check, value: unknown, strategy: Strategy, limit: number): Outcome {
-  const shared: Shared = { misses: [], backtracking: { left: BACKTRACKING_CHECK_MS, answers: new Map() } };
+  const shared: Shared = {};
   const first = walk(check, value, strategy, false, limit, shared);
-  if (!first.pass.failed && !first.pass.wireError) return { value: first.out, issues: NO_ISSUES, total: 0 };
+  if (!first.failed && !first.wireError) return { value: first.out, issues: NO_ISSUES, total: 0 };
   // The first pass keeps no path: the second finds the same problem, and says where. It may
   // also not find an issue the first noted (the first counts keys; the second names them): the
   // second decides.
   const second = walk(check, value, strategy, true, limit, shared);
-  if (second.pass.wireError) throw second.pass.wireError;
-  const { issues, total } = second.pass;
-  if (first.pass.wireError) return { value: null, issues, total };
+  if (second.wireError) throw second.wireError;
+  const { issues, total } = second;
+  if (first.wireError) return { value: null, issues, total };
   return { value: total === 0 ? second.out : null, issues, total };
 }
 
