@@ -38,7 +38,7 @@ import {
   type ApiType,
 } from "./api";
 import { Answers, memo } from "./answers";
-import { mayBeDocumented, writtenDocumentation, writtenTags } from "./jsdoc";
+import { mayBeDocumented, writtenComment, writtenDocumentation, writtenTags } from "./jsdoc";
 import type { Ts7Modules } from "./modules";
 import { awaited, inheritedInTs5Order, inTs5UnionOrder } from "./parity";
 
@@ -396,8 +396,9 @@ export class Ts7Checker implements TypeChecker {
   signatureDocumentation(signature: Signature): string {
     const declaration = this.signatureDeclaration(signature);
     if (!declaration) return "";
-    const written = writtenDocumentation(declaration, this.kind);
-    if (written) return written.comment;
+    // Its comment alone: a function documented with `@param`s is read here too.
+    const written = writtenComment(declaration, this.kind);
+    if (written !== undefined) return written;
     const kind = this.kind;
     let named: ts.Node | undefined = (declaration as ts.NamedDeclaration).name;
     if (!named && (declaration.kind === kind.ArrowFunction || declaration.kind === kind.FunctionExpression)) {

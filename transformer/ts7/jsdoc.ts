@@ -129,6 +129,27 @@ export function writtenDocumentation(declaration: ts.Node, kind: Kind): Document
 }
 
 /**
+ * A declaration's documentation comment alone (a signature's), as its syntax tree holds it,
+ * where that is what the checker would answer. Unlike writtenDocumentation, its tags need not
+ * be plain text nor free of `@param`s, which are not part of the comment: a function
+ * documented with `@param`s is read here, not asked (three round trips each).
+ */
+export function writtenComment(declaration: ts.Node, kind: Kind): string | undefined {
+  if (declaration.kind === kind.Parameter || !ownsComment(declaration, kind)) return undefined;
+  const docs = jsDocsOf(declaration);
+  if (docs.length > 1) return undefined;
+  const inherited = inherits(declaration, kind);
+  if (!docs.length) return inherited ? undefined : "";
+  const comment = plainText(docs[0].comment, kind);
+  // `@inheritDoc` brings a base's comment in.
+  const inheritsDoc = (docs[0].tags ?? []).some(
+    (tag) => tag.tagName.text === "inheritDoc" || tag.tagName.text === "inheritdoc",
+  );
+  if (comment === undefined || inheritsDoc || (inherited && !comment)) return undefined;
+  return comment;
+}
+
+/**
  * The comments that document a function, as the language service finds them: the last on the
  * function itself, then the last on what holds it, when it is a variable's, a property's or
  * an object literal property's value (`const f = (...) => ...`: the variable statement).
