@@ -89,6 +89,8 @@ const e2e = [
   // the fixtures against TypeScript 5.9's, and the generated types compiled both ways.
   "typescript7.test.ts",
   "fuzz7.test.ts",
+  // What typemcp build asks TypeScript 7.1's API process, counted: per tool, only its file's syntax tree.
+  "ts7-requests.test.ts",
   "consumer.test.ts",
   "toolchains.test.ts",
   // docs/deployment.md's Workers, Deno and Bun recipes and the README's Inspector commands, on

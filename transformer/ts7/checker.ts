@@ -31,6 +31,7 @@ import {
   OBJECT_TUPLE,
   symbolId,
   ts7Syntax,
+  type ApiBatch,
   type ApiChecker,
   type ApiProgram,
   type ApiSignature,
@@ -82,8 +83,10 @@ export class Ts7Checker implements TypeChecker {
     modules: Ts7Modules,
     /** The project's strictNullChecks: without it, a type's non-nullable type is itself. */
     private readonly strictNullChecks = true,
+    /** 7.1's `api.batch` (answers.ts). */
+    batch?: ApiBatch,
   ) {
-    this.answers = new Answers(api, program, modules.SyntaxKind);
+    this.answers = new Answers(api, program, modules.SyntaxKind, modules.TypeFlags.Union as number, batch);
     this.syntax = ts7Syntax(modules);
     this.kind = modules.SyntaxKind;
     this.typeFlags = flagTranslator(TypeFlag, modules.TypeFlags);
@@ -281,7 +284,9 @@ export class Ts7Checker implements TypeChecker {
     return this.answers.callSignatures(T(type)) as unknown as readonly Signature[];
   }
   hasConstructSignatures(type: Type): boolean {
-    if (this.declaredShape(T(type))?.construct === false) return false;
+    // Arrays and tuples are never constructable (asked of every array property: 254 round trips at 500 tools).
+    if (this.declaredShape(T(type))?.construct === false || this.isArrayType(type) || this.isTupleType(type))
+      return false;
     return this.answers.hasConstructSignatures(T(type));
   }
   typeOfSymbol(symbol: Symbol): Type {
@@ -295,6 +300,9 @@ export class Ts7Checker implements TypeChecker {
       const members = this.constituents(type);
       const kept = members.filter((member) => !(this.flags(member) & NULLISH));
       if (kept.length === 1 && !(this.flags(kept[0]) & STANDS_FOR_OTHERS)) return kept[0];
+      // A union of such types alone is its own (`"m" | "km"`): asked once per union, a file's own each time.
+      if (kept.length === members.length && kept.every((member) => !(this.flags(member) & STANDS_FOR_OTHERS)))
+        return type;
     }
     if (!(flags & (TypeFlags.Union | NULLISH | STANDS_FOR_OTHERS))) return type;
     return asType(this.answers.nonNullable(T(type)));
@@ -423,6 +431,14 @@ export class Ts7Checker implements TypeChecker {
   /** The declarations at the top of these files, their members' symbols and types. */
   prefetchDeclarations(files: readonly ts.SourceFile[]): void {
     this.answers.prefetchDeclarations(files);
+  }
+  /** The call signatures of these functions' types (7.1; 7.0 asks them one by one). */
+  prefetchCallSignatures(functions: readonly Symbol[]): void {
+    this.answers.prefetchCallSignatures(
+      functions
+        .filter((symbol) => this.symbolFlags(symbol) & SymbolFlag.Function)
+        .map((symbol) => this.answers.typeOfSymbol(S(symbol))),
+    );
   }
   /** These signatures' parameters and the types their return types name. */
   prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
