@@ -17,6 +17,7 @@ const fast = [
   "unit/text-arguments.test.ts",
   "unit/stdio-lines.test.ts",
   "unit/ts7-stopped.test.ts",
+  "unit/place.test.ts",
   "unit/typescript.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
   "runtime.test.ts",
