@@ -69,8 +69,7 @@ export class Answers {
     /** 7.1's `api.batch`: many per-type questions in one round trip. Undefined on 7.0, which asks them one by one. */
     private readonly batch?: ApiBatch,
   ) {
-    const api = rawApi;
-    this.api = new Proxy(api, {
+    this.api = new Proxy(rawApi, {
       get: (target, key) => {
         const member = Reflect.get(target, key) as unknown;
         if (typeof member !== "function") return member;
