@@ -17,6 +17,7 @@ const fast = [
   "unit/text-arguments.test.ts",
   "unit/stdio-lines.test.ts",
   "unit/ts7-stopped.test.ts",
+  "unit/place.test.ts",
   "unit/typescript.test.ts",
   "unit/diagnostic-format.test.ts",
   // The runtime, the transformer and the editor plugin, in process.
@@ -90,6 +91,8 @@ const e2e = [
   // the fixtures against TypeScript 5.9's, and the generated types compiled both ways.
   "typescript7.test.ts",
   "fuzz7.test.ts",
+  // What typemcp build asks TypeScript 7.1's API process, counted: per tool, only its file's syntax tree.
+  "ts7-requests.test.ts",
   "consumer.test.ts",
   "toolchains.test.ts",
   // docs/deployment.md's Workers, Deno and Bun recipes and the README's Inspector commands, on

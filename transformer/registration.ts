@@ -33,7 +33,8 @@ export function isTypemcpFile(fileName: string): boolean {
 /** What a registration registers: `MCPServer`'s `tool`, `prompt` and `resource` methods (and `@tool()`). */
 export type RegistrationKind = "tool" | "prompt" | "resource";
 
-const METHODS: ReadonlySet<string> = new Set<RegistrationKind>(["tool", "prompt", "resource"]);
+/** The names a registration is called by (`mcp.tool`, `@tool()`): a call by another name is none. */
+export const METHODS: ReadonlySet<string> = new Set<RegistrationKind>(["tool", "prompt", "resource"]);
 
 /**
  * A fast pass before the checker decides: can this callee be a method named one of `names`

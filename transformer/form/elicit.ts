@@ -6,7 +6,8 @@ import { isTypemcpFile, mayCall } from "../registration";
 /** Where the form goes among `ctx.elicit(message, options?)`'s arguments: after the options. */
 export const FORM_INDEX = 2;
 
-const ELICIT: ReadonlySet<string> = new Set(["elicit"]);
+/** The name a form is asked for by: a call by another name is none. */
+export const ELICIT: ReadonlySet<string> = new Set(["elicit"]);
 
 /**
  * Whether a call is `ctx.elicit<T>(...)`: the checker resolves its callee to the `elicit`

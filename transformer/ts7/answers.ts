@@ -10,10 +10,14 @@ import type { IndexInfo, Type } from "../checker/checker";
 import {
   isApiStopFailure,
   NO_TRUNCATION,
+  OBJECT_REFERENCE,
   SIGNATURE_CALL,
   SIGNATURE_CONSTRUCT,
+  type ApiBatch,
+  type ApiBatchForms,
   type ApiChecker,
   type ApiProgram,
+  type ApiRequest,
   type ApiSignature,
   type ApiSymbol,
   type ApiType,
@@ -54,12 +58,18 @@ export class Answers {
   private readonly parametersOf = new Map<ApiSignature, readonly ApiSymbol[]>();
   private readonly returnTypeOf = new Map<ApiSignature, ApiType>();
 
+  /** The types whose constituents were asked in a batch. */
+  private readonly partsAsked = new Set<ApiType>();
+
   constructor(
-    api: ApiChecker,
+    private readonly rawApi: ApiChecker,
     private readonly program: ApiProgram,
     private readonly kind: Ts7Modules["SyntaxKind"],
+    private readonly unionFlag: number,
+    /** 7.1's `api.batch`: many per-type questions in one round trip. Undefined on 7.0, which asks them one by one. */
+    private readonly batch?: ApiBatch,
   ) {
-    this.api = new Proxy(api, {
+    this.api = new Proxy(rawApi, {
       get: (target, key) => {
         const member = Reflect.get(target, key) as unknown;
         if (typeof member !== "function") return member;
@@ -162,6 +172,52 @@ export class Answers {
     });
   }
 
+  /** Runs a batch (7.1), remembering a panic of the compiler process as a lone question does. */
+  private inBatch(requests: readonly ApiRequest<unknown>[]): unknown[] {
+    try {
+      return this.batch!(requests);
+    } catch (error) {
+      if (error instanceof Error && isApiStopFailure(error)) this.stoppedBy ??= error;
+      throw error;
+    }
+  }
+
+  /**
+   * 7.1: asks at once for the call signatures of these types (the registered functions'), which
+   * reading each function asks: one round trip instead of one per function.
+   */
+  prefetchCallSignatures(types: readonly ApiType[]): void {
+    const gen = (this.rawApi as unknown as ApiBatchForms).getSignaturesOfType.gen;
+    if (!this.batch || !gen) return;
+    const missing = [...new Set(types)].filter((type) => !this.callSignaturesOf.has(type));
+    if (missing.length < 2) return;
+    const answers = this.inBatch(missing.map((type) => gen.call(this.rawApi, type, SIGNATURE_CALL)));
+    missing.forEach((type, i) => this.callSignaturesOf.set(type, answers[i] as readonly ApiSignature[]));
+  }
+
+  /**
+   * 7.1: asks at once for what modeling these types (properties', parameters', return types)
+   * asks of each: a union's members, then a reference's (an array's, a tuple's) type
+   * arguments, those of the unions' members too. Two round trips instead of one per type.
+   */
+  prefetchTypeParts(types: readonly ApiType[]): void {
+    const typeArguments = (this.rawApi as unknown as ApiBatchForms).getTypeArguments.gen;
+    if (!this.batch || !typeArguments) return;
+    const unions = [...new Set(types)].filter(
+      (type) => type.flags & this.unionFlag && !this.partsAsked.has(type) && type.getTypes.gen,
+    );
+    for (const union of unions) this.partsAsked.add(union);
+    const members = unions.length
+      ? (this.inBatch(unions.map((union) => union.getTypes.gen!.call(union))) as (readonly ApiType[] | undefined)[])
+      : [];
+    const references = [...new Set([...types, ...members.flatMap((list) => list ?? [])])].filter(
+      (type) => type.objectFlags & OBJECT_REFERENCE && !this.typeArgumentsOf.has(type),
+    );
+    if (references.length < 2) return;
+    const answers = this.inBatch(references.map((type) => typeArguments.call(this.rawApi, type)));
+    references.forEach((type, i) => this.typeArgumentsOf.set(type, answers[i] as readonly ApiType[]));
+  }
+
   /** Asks at once for the symbols at these nodes, which compiling will ask one by one. */
   prefetchSymbolsAt(nodes: readonly ts.Node[]): void {
     const missing = [...new Set(nodes)].filter((node) => !this.symbolsAt.has(node));
@@ -182,7 +238,8 @@ export class Answers {
   /**
    * Asks at once, for every interface, class, alias and enum declared at the top of these files,
    * for its symbol, and for the symbols and types of the members of its interfaces and object
-   * literal types: what modeling any of them would ask one by one.
+   * literal types (and the parts of those types, prefetchTypeParts): what modeling any of them
+   * would ask one by one.
    */
   prefetchDeclarations(files: readonly ts.SourceFile[]): void {
     const kind = this.kind;
@@ -210,6 +267,8 @@ export class Answers {
           !declaration.name
         )
           continue;
+        // Their symbols are not asked by node, but by their types (`getSymbol()`): 7.1 answers
+        // that from the symbols it sent already, else asks (1,064 round trips at 500 tools).
         names.push(declaration.name);
         if (statement.kind === kind.InterfaceDeclaration) addMembers(declaration.members);
         if (statement.kind === kind.TypeAliasDeclaration && declaration.type?.kind === kind.TypeLiteral)
@@ -217,9 +276,11 @@ export class Answers {
       }
     }
     this.prefetchSymbolsAt([...names, ...members]);
-    this.prefetchTypes(
-      members.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
-    );
+    const symbols = members
+      .map((name) => this.symbolsAt.get(name))
+      .filter((symbol): symbol is ApiSymbol => symbol !== undefined);
+    this.prefetchTypes(symbols);
+    this.prefetchTypeParts(symbols.map((symbol) => this.typeOf.get(symbol)).filter((type) => type !== undefined));
   }
 
   /**
@@ -232,9 +293,10 @@ export class Answers {
       d.parameters.map((p) => p.name).filter((name) => name.kind === kind.Identifier),
     );
     this.prefetchSymbolsAt(parameters);
-    this.prefetchTypes(
-      parameters.map((name) => this.symbolsAt.get(name)).filter((symbol): symbol is ApiSymbol => symbol !== undefined),
-    );
+    const symbols = parameters
+      .map((name) => this.symbolsAt.get(name))
+      .filter((symbol): symbol is ApiSymbol => symbol !== undefined);
+    this.prefetchTypes(symbols);
     const returns = declarations
       .map((d) => d.type)
       .filter(
@@ -245,5 +307,10 @@ export class Answers {
       const types = this.api.getTypeAtLocation(returns);
       returns.forEach((node, i) => this.typesAt.set(node, types[i]));
     }
+    this.prefetchTypeParts(
+      [...symbols.map((symbol) => this.typeOf.get(symbol)), ...returns.map((node) => this.typesAt.get(node))].filter(
+        (type) => type !== undefined,
+      ),
+    );
   }
 }

@@ -35,7 +35,7 @@ export interface ApiType {
   readonly symbol: SymbolReference;
   getSymbol(): ApiSymbol | undefined;
   getAliasSymbol(): ApiSymbol | undefined;
-  getTypes(): readonly ApiType[] | undefined;
+  getTypes: { (): readonly ApiType[] | undefined; gen?(): ApiRequest<readonly ApiType[] | undefined> };
   getTarget(): ApiType;
 }
 /** How the API's raw data names a symbol: by id on 7.0, by `{ id, file }` on 7.1. */
@@ -71,6 +71,19 @@ export interface ApiChecker {
   getTypeArguments(type: ApiType): readonly ApiType[];
   getBaseTypes(type: ApiType): readonly ApiType[];
 }
+/**
+ * One question in 7.1's batched form (a method's `gen`): `batch` asks many of them in one round
+ * trip, and the answers land where the method's own would (a type's constituents on the type).
+ */
+export type ApiRequest<T> = Generator<unknown, T, unknown>;
+/** 7.1's `api.batch`: the questions' answers, in order. 7.0 has none. */
+export type ApiBatch = (requests: readonly ApiRequest<unknown>[]) => unknown[];
+/** The methods typemcp asks in batches, with their batched forms (7.1). */
+export interface ApiBatchForms {
+  getSignaturesOfType: { gen?(type: ApiType, kind: number): ApiRequest<readonly ApiSignature[]> };
+  getTypeArguments: { gen?(type: ApiType): ApiRequest<readonly ApiType[]> };
+}
+
 export interface ApiProgram {
   getSourceFileMetadataByPath(path: string): { isDefaultLibrary: boolean; isFromExternalLibrary: boolean } | undefined;
 }

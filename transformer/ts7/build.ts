@@ -177,7 +177,13 @@ export interface PlacedContracts {
  * Writes the contracts into the emitted files. `forcedMaps`: the maps are typemcp's (the
  * project writes none), and are removed, with their `sourceMappingURL` comments.
  */
-export function writeContracts(emitted: EmittedFiles, compiled: WrittenCall[], forcedMaps: boolean): PlacedContracts {
+export function writeContracts(
+  emitted: EmittedFiles,
+  compiled: WrittenCall[],
+  forcedMaps: boolean,
+  /** The source files whose JavaScript parses for certain (the compiler found no error in them), if known. */
+  parses?: (source: string) => boolean,
+): PlacedContracts {
   const byFile = new Map<string, WrittenCall[]>();
   for (const c of compiled) {
     const file = path.resolve(c.call.getSourceFile().fileName);
@@ -222,6 +228,7 @@ export function writeContracts(emitted: EmittedFiles, compiled: WrittenCall[], f
       js,
       found.map,
       placements.map((p) => p.placement),
+      { parses: parses !== undefined && sources.every(parses) },
     );
     placements.forEach((p, i) => placedIn.set(p.compiled, (placedIn.get(p.compiled) ?? 0) + result.counts[i]));
     if (result.syntaxError) {

@@ -1,15 +1,15 @@
 /**
  * The checker interface on TypeScript 7: the native compiler's checker, asked through its API
- * (api.ts), one round trip to the compiler process per question. Three parts: this adapter,
+ * (api.ts), one round trip to the compiler process per question. Four parts: this adapter,
  * which answers the interface's questions from the API's; answers.ts, which asks each question
  * once and what compiling will ask of many nodes at once; parity.ts, the rules that give
  * TypeScript 5's answers where 7's differ (a union's order, inherited properties' order, the
- * awaited type).
+ * awaited type); jsdoc.ts, the JSDoc read off the syntax trees.
  *
  * Where the API has no question for what the TypeScript 5 checker answers, the answer is built
  * from the ones it has (see `awaited`, `signatureDocumentation`, `isNonPublicOrStaticMember`),
  * or read off the declarations where they say it for certain, with no round trip (see
- * `declaredShape`, `declaredProperties`, `writtenDocumentation`).
+ * `declaredShape`, `declaredProperties`, jsdoc.ts).
  */
 import type * as ts from "typescript";
 import type {
@@ -31,6 +31,7 @@ import {
   OBJECT_TUPLE,
   symbolId,
   ts7Syntax,
+  type ApiBatch,
   type ApiChecker,
   type ApiProgram,
   type ApiSignature,
@@ -38,6 +39,7 @@ import {
   type ApiType,
 } from "./api";
 import { Answers, memo } from "./answers";
+import { mayBeDocumented, writtenComment, writtenDocumentation, writtenTags } from "./jsdoc";
 import type { Ts7Modules } from "./modules";
 import { awaited, inheritedInTs5Order, inTs5UnionOrder } from "./parity";
 
@@ -60,8 +62,6 @@ const S = (symbol: Symbol) => symbol as unknown as ApiSymbol;
 const G = (signature: Signature) => signature as unknown as ApiSignature;
 const asType = (type: ApiType | undefined) => type as unknown as Type;
 
-type Documented = ts.Node & { jsDoc?: readonly unknown[] };
-
 export class Ts7Checker implements TypeChecker {
   readonly syntax: Syntax;
   private readonly answers: Answers;
@@ -83,8 +83,10 @@ export class Ts7Checker implements TypeChecker {
     modules: Ts7Modules,
     /** The project's strictNullChecks: without it, a type's non-nullable type is itself. */
     private readonly strictNullChecks = true,
+    /** 7.1's `api.batch` (answers.ts). */
+    batch?: ApiBatch,
   ) {
-    this.answers = new Answers(api, program, modules.SyntaxKind);
+    this.answers = new Answers(api, program, modules.SyntaxKind, modules.TypeFlags.Union as number, batch);
     this.syntax = ts7Syntax(modules);
     this.kind = modules.SyntaxKind;
     this.typeFlags = flagTranslator(TypeFlag, modules.TypeFlags);
@@ -282,7 +284,9 @@ export class Ts7Checker implements TypeChecker {
     return this.answers.callSignatures(T(type)) as unknown as readonly Signature[];
   }
   hasConstructSignatures(type: Type): boolean {
-    if (this.declaredShape(T(type))?.construct === false) return false;
+    // Arrays and tuples are never constructable (asked of every array property: 254 round trips at 500 tools).
+    if (this.declaredShape(T(type))?.construct === false || this.isArrayType(type) || this.isTupleType(type))
+      return false;
     return this.answers.hasConstructSignatures(T(type));
   }
   typeOfSymbol(symbol: Symbol): Type {
@@ -296,6 +300,9 @@ export class Ts7Checker implements TypeChecker {
       const members = this.constituents(type);
       const kept = members.filter((member) => !(this.flags(member) & NULLISH));
       if (kept.length === 1 && !(this.flags(kept[0]) & STANDS_FOR_OTHERS)) return kept[0];
+      // A union of such types alone is its own (`"m" | "km"`): asked once per union, a file's own each time.
+      if (kept.length === members.length && kept.every((member) => !(this.flags(member) & STANDS_FOR_OTHERS)))
+        return type;
     }
     if (!(flags & (TypeFlags.Union | NULLISH | STANDS_FOR_OTHERS))) return type;
     return asType(this.answers.nonNullable(T(type)));
@@ -360,9 +367,9 @@ export class Ts7Checker implements TypeChecker {
   }
   documentation(symbol: Symbol): Documentation | undefined {
     return memo(this.documentationOf, S(symbol), () => {
-      if (!this.mayBeDocumented(symbol)) return undefined;
       const declarations = this.declarations(symbol);
-      const read = declarations.length === 1 ? this.writtenDocumentation(declarations[0]) : undefined;
+      if (!mayBeDocumented(declarations, this.kind)) return undefined;
+      const read = declarations.length === 1 ? writtenDocumentation(declarations[0], this.kind) : undefined;
       if (read) return read;
       const s = S(symbol);
       return {
@@ -371,125 +378,8 @@ export class Ts7Checker implements TypeChecker {
       };
     });
   }
-  /**
-   * False when the symbol can have no documentation (most properties): no round trips for it.
-   * A comment is on a declaration, on the statement of a variable, on the function whose
-   * `@param` a parameter's is, or inherited by a member of a class or interface that extends
-   * or implements another. A symbol without declarations is asked.
-   */
-  private mayBeDocumented(symbol: Symbol): boolean {
-    const declarations = this.declarations(symbol);
-    if (!declarations.length) return true;
-    const kind = this.kind;
-    return declarations.some((declaration) => {
-      if (hasJsDoc(declaration)) return true;
-      const owner = declaration.parent;
-      if (!owner) return false;
-      if (declaration.kind === kind.Parameter) return this.functionComments(owner).length > 0;
-      if (declaration.kind === kind.VariableDeclaration) return hasJsDoc(owner.parent);
-      if (
-        owner.kind === kind.ClassDeclaration ||
-        owner.kind === kind.ClassExpression ||
-        owner.kind === kind.InterfaceDeclaration
-      ) {
-        return ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
-      }
-      return false;
-    });
-  }
-
-  /**
-   * A declaration's JSDoc as its syntax tree holds it, where that is what the checker would
-   * answer: a comment and tags of plain text (the API renders links), on the declaration
-   * itself, not inherited. Undefined where only the checker can tell (the API is asked then).
-   */
-  private writtenDocumentation(declaration: ts.Node): Documentation | undefined {
-    const kind = this.kind;
-    if (declaration.kind === kind.Parameter) {
-      // A parameter's documentation is its function's `@param`; its tags are those `@param`s, no keyword.
-      const name = (declaration as ts.ParameterDeclaration).name;
-      if (hasJsDoc(declaration) || name.kind !== kind.Identifier) return undefined;
-      const tags = this.functionComments(declaration.parent)
-        .flatMap((doc) => doc.tags ?? [])
-        .filter(
-          (tag) =>
-            tag.kind === kind.JSDocParameterTag &&
-            tag.name?.kind === kind.Identifier &&
-            tag.name.text === (name as ts.Identifier).text,
-        );
-      if (tags.length > 1) return undefined;
-      const comment = tags.length ? plainText(tags[0].comment, kind) : "";
-      return comment === undefined ? undefined : { comment, tags: [] };
-    }
-    const owned = [
-      kind.PropertySignature,
-      kind.PropertyDeclaration,
-      kind.FunctionDeclaration,
-      kind.MethodDeclaration,
-      kind.MethodSignature,
-      kind.InterfaceDeclaration,
-      kind.ClassDeclaration,
-      kind.TypeAliasDeclaration,
-    ];
-    if (!owned.includes(declaration.kind)) return undefined;
-    const docs = jsDocsOf(declaration);
-    if (docs.length > 1) return undefined;
-    // A member whose own comment or tags are missing shows its base's, where it has one.
-    const owner = declaration.parent;
-    const inherits =
-      !!owner &&
-      [kind.ClassDeclaration, kind.ClassExpression, kind.InterfaceDeclaration].includes(owner.kind) &&
-      ((owner as ts.ClassLikeDeclaration).heritageClauses?.length ?? 0) > 0;
-    if (!docs.length) return inherits ? undefined : { comment: "", tags: [] };
-    const comment = plainText(docs[0].comment, kind);
-    if (comment === undefined) return undefined;
-    const tags: Documentation["tags"] = [];
-    for (const tag of docs[0].tags ?? []) {
-      const name = tag.tagName.text;
-      const text = plainText(tag.comment, kind);
-      if (text === undefined || name === "inheritDoc" || name === "inheritdoc" || tag.kind === kind.JSDocParameterTag)
-        return undefined;
-      tags.push({ name, text });
-    }
-    if (inherits && (!comment || !tags.length)) return undefined;
-    return { comment, tags };
-  }
-
-  /**
-   * The comments that document a function, as the language service finds them: the last on the
-   * function itself, then the last on what holds it, when it is a variable's, a property's or
-   * an object literal property's value (`const f = (...) => ...`: the variable statement).
-   */
-  private functionComments(fn: ts.Node): readonly JsDocNode[] {
-    const kind = this.kind;
-    const last = (node: ts.Node | undefined) => jsDocsOf(node).slice(-1);
-    const own = last(fn);
-    if (fn.kind !== kind.ArrowFunction && fn.kind !== kind.FunctionExpression) return own;
-    const holder = fn.parent;
-    if (holder?.kind === kind.PropertyAssignment || holder?.kind === kind.PropertyDeclaration)
-      return [...own, ...last(holder)];
-    const statement = holder?.parent?.parent;
-    if (
-      holder?.kind === kind.VariableDeclaration &&
-      (holder as ts.VariableDeclaration).initializer === fn &&
-      statement?.kind === kind.VariableStatement &&
-      (statement as ts.VariableStatement).declarationList.declarations.length === 1
-    )
-      return [...own, ...last(statement)];
-    return own;
-  }
-
   writtenTags(declaration: ts.Node): readonly WrittenTag[] {
-    const kind = this.kind;
-    const comments =
-      declaration.kind === kind.Parameter ? jsDocsOf(declaration).slice(-1) : this.functionComments(declaration);
-    return comments
-      .flatMap((doc) => doc.tags ?? [])
-      .map((tag) => ({
-        name: tag.tagName.text,
-        text: plainText(tag.comment, kind),
-        ...(tag.kind === kind.JSDocParameterTag && tag.name?.kind === kind.Identifier && { parameter: tag.name.text }),
-      }));
+    return writtenTags(declaration, this.kind);
   }
 
   signatureDeclaration(signature: Signature): ts.SignatureDeclaration | undefined {
@@ -514,8 +404,9 @@ export class Ts7Checker implements TypeChecker {
   signatureDocumentation(signature: Signature): string {
     const declaration = this.signatureDeclaration(signature);
     if (!declaration) return "";
-    const written = this.writtenDocumentation(declaration);
-    if (written) return written.comment;
+    // Its comment alone: a function documented with `@param`s is read here too.
+    const written = writtenComment(declaration, this.kind);
+    if (written !== undefined) return written;
     const kind = this.kind;
     let named: ts.Node | undefined = (declaration as ts.NamedDeclaration).name;
     if (!named && (declaration.kind === kind.ArrowFunction || declaration.kind === kind.FunctionExpression)) {
@@ -540,6 +431,14 @@ export class Ts7Checker implements TypeChecker {
   /** The declarations at the top of these files, their members' symbols and types. */
   prefetchDeclarations(files: readonly ts.SourceFile[]): void {
     this.answers.prefetchDeclarations(files);
+  }
+  /** The call signatures of these functions' types (7.1; 7.0 asks them one by one). */
+  prefetchCallSignatures(functions: readonly Symbol[]): void {
+    this.answers.prefetchCallSignatures(
+      functions
+        .filter((symbol) => this.symbolFlags(symbol) & SymbolFlag.Function)
+        .map((symbol) => this.answers.typeOfSymbol(S(symbol))),
+    );
   }
   /** These signatures' parameters and the types their return types name. */
   prefetchSignatures(declarations: readonly ts.SignatureDeclaration[]): void {
@@ -580,29 +479,4 @@ export class Ts7Checker implements TypeChecker {
   signatureOfDeclaration(declaration: ts.SignatureDeclaration): Signature | undefined {
     return this.api.getSignatureFromDeclaration(declaration) as unknown as Signature | undefined;
   }
-}
-
-function hasJsDoc(node: ts.Node | undefined): boolean {
-  return ((node as Documented | undefined)?.jsDoc?.length ?? 0) > 0;
-}
-
-/** A JSDoc comment or tag, as TypeScript 7's syntax tree holds it. */
-interface JsDocNode {
-  readonly kind: number;
-  readonly comment?: readonly { kind: number; text: string }[];
-  readonly tags?: readonly (JsDocNode & { tagName: ts.Identifier; name?: ts.Identifier })[];
-}
-
-function jsDocsOf(node: ts.Node | undefined): readonly JsDocNode[] {
-  return ((node as Documented | undefined)?.jsDoc ?? []) as readonly JsDocNode[];
-}
-
-/** A comment's text when it is text only; undefined when it holds links or other nodes. */
-function plainText(comment: JsDocNode["comment"], kind: Ts7Modules["SyntaxKind"]): string | undefined {
-  let text = "";
-  for (const part of comment ?? []) {
-    if (part.kind !== kind.JSDocText) return undefined;
-    text += part.text;
-  }
-  return text;
 }

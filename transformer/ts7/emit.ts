@@ -110,7 +110,9 @@ export function buildInProcess(
   try {
     // A form whose call is left as written (spread arguments) is placed nowhere, as under tspc.
     const written: WrittenCall[] = [...compiled, ...forms.filter((f) => !f.unwritten)];
-    if (!failure) placed = writeContracts(files, written, forcedMaps);
+    // A file the compiler found no error in emits JavaScript that parses: only its registrations' calls are parsed (place.ts).
+    const erring = errors.some((d) => !d.file) ? undefined : new Set(errors.map((d) => path.resolve(d.file!.fileName)));
+    if (!failure) placed = writeContracts(files, written, forcedMaps, erring && ((source) => !erring.has(source)));
   } catch (error) {
     failure = { error };
   }

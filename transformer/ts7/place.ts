@@ -36,40 +36,62 @@ export interface SourceMap {
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
 
-/** Generated position (`line:column`) → source position, for every mapping with a source. */
-function decodeMappings(mappings: string): Map<string, Position> {
-  const found = new Map<string, Position>();
+/** Each base64 digit's value, by character code (-1: none). */
+const DIGITS = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64.length; i++) DIGITS[BASE64.charCodeAt(i)] = i;
+
+/** A generated position (0-based line and column) as one number: the key of decodeMappings' answer. */
+const spot = (line: number, column: number) => line * 2 ** 26 + column;
+const unspot = (at: number): [line: number, column: number] => [Math.floor(at / 2 ** 26), at % 2 ** 26];
+
+/**
+ * Generated position (spot) → source position, for every mapping with a source: the first at
+ * each position. One pass over the text, by character code (every file's mappings are decoded:
+ * the map's text is most of what a contract's placing reads).
+ */
+function decodeMappings(mappings: string): Map<number, Position> {
+  const found = new Map<number, Position>();
+  const values = [0, 0, 0, 0, 0];
+  let fields = 0;
+  let value = 0;
+  let shift = 0;
+  let generatedLine = 0;
+  let generatedColumn = 0;
   let source = 0;
   let line = 0;
   let column = 0;
-  mappings.split(";").forEach((segments, generatedLine) => {
-    let generatedColumn = 0;
-    if (!segments) return;
-    for (const segment of segments.split(",")) {
-      const values: number[] = [];
-      let value = 0;
-      let shift = 0;
-      for (const c of segment) {
-        const digit = DIGIT.get(c)!;
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
+  for (let i = 0; i <= mappings.length; i++) {
+    const code = i < mappings.length ? mappings.charCodeAt(i) : 59;
+    if (code === 44 || code === 59) {
+      // `,` ends a segment, `;` a line too.
+      if (fields > 0) {
+        generatedColumn += values[0];
+        if (fields >= 4) {
+          source += values[1];
+          line += values[2];
+          column += values[3];
+          const at = spot(generatedLine, generatedColumn);
+          if (!found.has(at)) found.set(at, { source, line, column });
         }
       }
-      generatedColumn += values[0];
-      if (values.length < 4) continue;
-      source += values[1];
-      line += values[2];
-      column += values[3];
-      const key = `${generatedLine}:${generatedColumn}`;
-      if (!found.has(key)) found.set(key, { source, line, column });
+      fields = 0;
+      if (code === 59) {
+        generatedLine++;
+        generatedColumn = 0;
+      }
+      continue;
     }
-  });
+    const digit = DIGITS[code];
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      if (fields < values.length) values[fields] = value & 1 ? -(value >>> 1) : value >>> 1;
+      fields++;
+      value = 0;
+      shift = 0;
+    }
+  }
   return found;
 }
 
@@ -111,7 +133,7 @@ export function shiftMappings(
           let shift = 0;
           let i = 0;
           for (; i < segment.length; i++) {
-            const digit = DIGIT.get(segment[i])!;
+            const digit = DIGITS[segment.charCodeAt(i)];
             value += (digit & 31) << shift;
             if (digit & 32) shift += 5;
             else break;
@@ -140,18 +162,91 @@ interface CallNode {
   arguments: { start: number; end: number; loc: { start: { line: number; column: number } } }[];
 }
 
+const OPTIONS = {
+  ecmaVersion: "latest",
+  locations: true,
+  allowHashBang: true,
+  allowReturnOutsideFunction: true,
+} as const;
+
 function parse(js: string): acorn.Node {
-  const options = {
-    ecmaVersion: "latest",
-    locations: true,
-    allowHashBang: true,
-    allowReturnOutsideFunction: true,
-  } as const;
   try {
-    return acorn.parse(js, { ...options, sourceType: "module" });
+    return acorn.parse(js, { ...OPTIONS, sourceType: "module" });
   } catch {
-    return acorn.parse(js, { ...options, sourceType: "script" });
+    return acorn.parse(js, { ...OPTIONS, sourceType: "script" });
   }
+}
+
+/** The expression that starts at `offset`, as a module's or else a script's; undefined where neither parses. */
+function parseAt(js: string, offset: number): acorn.Node | undefined {
+  for (const sourceType of ["module", "script"] as const) {
+    try {
+      return acorn.parseExpressionAt(js, offset, { ...OPTIONS, sourceType });
+    } catch {
+      // a script's, then none
+    }
+  }
+  return undefined;
+}
+
+/** The calls that start where `root` starts: it, and down its first operands (`a.b(c).d(e) + f`: both calls). */
+function callsAtStart(root: acorn.Node): CallNode[] {
+  const calls: CallNode[] = [];
+  for (let node: acorn.Node | undefined = root; node;) {
+    if (node.type === "CallExpression") calls.push(node as unknown as CallNode);
+    const record = node as unknown as Record<string, unknown>;
+    node = undefined;
+    for (const field in record) {
+      if (field === "loc") continue;
+      const value = record[field];
+      const child = (Array.isArray(value) ? value[0] : value) as acorn.Node | undefined;
+      if (child && typeof child.type === "string" && child.start === root.start) {
+        node = child;
+        break;
+      }
+    }
+  }
+  return calls;
+}
+
+/**
+ * The calls at the generated positions each placement's call maps from, each parsed alone
+ * (acorn.parseExpressionAt) rather than the whole file: at 500 files, 250 ms of acorn (most of
+ * it acorn warming up) become about 50 (docs/typescript-7.md#speed). Undefined where that
+ * cannot stand for the whole file's parse, which is made then: a position where an expression
+ * does not start (after `.` or `new`, where the whole parse has no call), one that does not
+ * parse, two calls ending together.
+ */
+function callsAtPlacements(
+  js: string,
+  mapped: Map<number, Position>,
+  placements: Placement[],
+): Map<string, CallNode[]> | undefined {
+  const wanted = new Set(placements.map((placement) => key(placement.call)));
+  const lines = new Set(placements.map((placement) => placement.call.line));
+  const starts = new Map<string, number[]>();
+  let lineStarts: number[] | undefined;
+  for (const [generated, source] of mapped) {
+    if (!lines.has(source.line) || !wanted.has(key(source))) continue;
+    // Lines as acorn and TypeScript's emitter count them.
+    lineStarts ??= [0, ...[...js.matchAll(/\r\n?|\n|\u2028|\u2029/g)].map((match) => match.index + match[0].length)];
+    const [line, column] = unspot(generated);
+    if (line >= lineStarts.length) return undefined;
+    starts.set(key(source), [...(starts.get(key(source)) ?? []), lineStarts[line] + column]);
+  }
+  const byStart = new Map<string, CallNode[]>();
+  for (const [at, offsets] of starts) {
+    const calls: CallNode[] = [];
+    for (const offset of offsets) {
+      if (/(?:\.|\bnew)\s*$/.test(js.slice(Math.max(0, offset - 8), offset))) return undefined;
+      const root = parseAt(js, offset);
+      if (!root) return undefined;
+      calls.push(...callsAtStart(root));
+    }
+    if (new Set(calls.map((call) => call.end)).size !== calls.length) return undefined;
+    byStart.set(at, calls);
+  }
+  return byStart;
 }
 
 function callsOf(root: acorn.Node): CallNode[] {
@@ -204,10 +299,10 @@ function syntaxErrorOf(error: unknown): { message: string; line: number; column:
 }
 
 /** The source position mapped nearest at or before a generated one (only asked when a file does not parse). */
-function sourceNear(mapped: Map<string, Position>, line: number, column: number): Position | undefined {
+function sourceNear(mapped: Map<number, Position>, line: number, column: number): Position | undefined {
   let best: { line: number; column: number; at: Position } | undefined;
   for (const [key, at] of mapped) {
-    const [l, c] = key.split(":").map(Number);
+    const [l, c] = unspot(key);
     if (l > line || (l === line && c > column)) continue;
     if (!best || l > best.line || (l === best.line && c > best.column)) best = { line: l, column: c, at };
   }
@@ -217,13 +312,26 @@ function sourceNear(mapped: Map<string, Position>, line: number, column: number)
 /**
  * The JavaScript with the contracts inserted, the mappings moved to match, and how often each
  * placement was made. JavaScript that does not parse (tsc emits a file with a syntax error as
- * best it can) gets nothing: where it stops parsing is returned, for a diagnostic.
+ * best it can) gets nothing: where it stops parsing is returned, for a diagnostic. `parses`:
+ * the JavaScript is known to parse (its source has no error), so only the registrations' calls
+ * are parsed, where that finds each (callsAtPlacements).
  */
-export function placeContracts(js: string, map: SourceMap, placements: Placement[]): Placed {
+export function placeContracts(
+  js: string,
+  map: SourceMap,
+  placements: Placement[],
+  options: { parses?: boolean } = {},
+): Placed {
   const counts = placements.map(() => 0);
   if (!placements.length) return { js, mappings: map.mappings, counts };
   const mapped = decodeMappings(map.mappings);
-  const sourceOf = (loc: { line: number; column: number }) => mapped.get(`${loc.line - 1}:${loc.column}`);
+  const sourceOf = (loc: { line: number; column: number }) => mapped.get(spot(loc.line - 1, loc.column));
+  if (options.parses) {
+    const byStart = callsAtPlacements(js, mapped, placements);
+    const placed = byStart && insert(js, map, placements, byStart, sourceOf);
+    // A registration not found is looked for in the whole parse, which says why.
+    if (placed?.counts.every((count) => count > 0)) return placed;
+  }
   let root: acorn.Node;
   try {
     root = parse(js);
@@ -243,6 +351,18 @@ export function placeContracts(js: string, map: SourceMap, placements: Placement
     if (!at) continue;
     byStart.set(key(at), [...(byStart.get(key(at)) ?? []), call]);
   }
+  return insert(js, map, placements, byStart, sourceOf);
+}
+
+/** The contracts inserted into the calls found, by the source position they start at. */
+function insert(
+  js: string,
+  map: SourceMap,
+  placements: Placement[],
+  byStart: Map<string, CallNode[]>,
+  sourceOf: (loc: { line: number; column: number }) => Position | undefined,
+): Placed {
+  const counts = placements.map(() => 0);
   const edits: { at: number; remove: number; text: string; line: number; column: number }[] = [];
   placements.forEach((placement, i) => {
     for (const call of byStart.get(key(placement.call)) ?? []) {

@@ -6,14 +6,16 @@
  */
 import * as fs from "node:fs";
 import type * as ts from "typescript";
-import { isApiStopFailure, type ApiChecker, type ApiProgram } from "./api";
+import { isApiStopFailure, type ApiChecker, type ApiProgram, type ApiRequest } from "./api";
+import { memo } from "./answers";
 import { Ts7Checker } from "./checker";
 import { loadTs7Modules, type Ts7Modules } from "./modules";
 import { failedRegistration, ContractCompiler } from "../compile";
 import { DiagnosticCategory } from "../checker/flags";
 import { DiagnosticCode } from "../diagnostic-codes";
 import { diagnosticAt } from "../diagnostics";
-import { functionIndex, type Registration } from "../registration";
+import { ELICIT } from "../form/elicit";
+import { functionIndex, METHODS, type Registration } from "../registration";
 import type { Chain, Reported } from "../format";
 import { UserError, type CompiledCall, type CompiledFormCall, type FileChanges, type Session } from "../session";
 
@@ -95,6 +97,8 @@ interface Api {
   }): ApiSnapshot;
   close(): void;
   clearSourceFileCache(): void;
+  /** 7.1: questions in their batched form, asked in one round trip. */
+  batch?(...requests: ApiRequest<unknown>[]): unknown[];
 }
 
 /**
@@ -213,6 +217,7 @@ export class Ts7Project implements Omit<Session, "build"> {
     this.opened = project;
     this.files = new Map();
     this.semantic = undefined;
+    this.current = undefined;
   }
 
   /** Files changed on disk: a new snapshot (the compiler process re-reads what changed). */
@@ -288,15 +293,32 @@ export class Ts7Project implements Omit<Session, "build"> {
     }
   }
 
-  /** A checker on the project as it is now. */
+  /**
+   * The checker on the project as it is now, and the calls in each of its files: one for the
+   * registrations and the forms, so that what compiling the registrations asked (the callees'
+   * symbols among it) is not asked again for the forms. Made again with the project (open).
+   */
+  private current?: { checker: Ts7Checker; calls: Map<ts.SourceFile, ts.CallExpression[]> };
+
   private checker(): Ts7Checker {
-    const options = this.compilerOptions;
-    return new Ts7Checker(
-      this.project.checker,
-      this.project.program,
-      this.modules,
-      options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false),
-    );
+    if (!this.current) {
+      const options = this.compilerOptions;
+      const checker = new Ts7Checker(
+        this.project.checker,
+        this.project.program,
+        this.modules,
+        options.strictNullChecks === true || (options.strict === true && options.strictNullChecks !== false),
+        this.api.batch && ((requests) => this.api.batch!(...requests)),
+      );
+      this.current = { checker, calls: new Map() };
+    }
+    return this.current.checker;
+  }
+
+  /** The calls in the project's own files, in source order, found once per checker. */
+  private callsIn(files: readonly ts.SourceFile[], compiler: ToolCompiler): ts.CallExpression[] {
+    const found = this.current!.calls;
+    return files.flatMap((file) => memo(found, file, () => compiler.callsIn(file)));
   }
 
   /**
@@ -313,7 +335,7 @@ export class Ts7Project implements Omit<Session, "build"> {
       const checker = this.checker();
       const compiler = new ContractCompiler(checker);
       let stopped: string | undefined;
-      for (const call of this.ownSourceFiles().flatMap((file) => compiler.callsIn(file))) {
+      for (const call of this.callsIn(this.ownSourceFiles(), compiler)) {
         if (done.has(key(call))) continue;
         const isForm = compiler.formToCompile(call);
         if (isForm) {
@@ -345,7 +367,7 @@ export class Ts7Project implements Omit<Session, "build"> {
     const stopped = (cause: unknown, at?: { call: ts.CallExpression; registration: Registration }) =>
       this.apiStopped(cause) ? new ApiStopped(cause, at) : cause;
     const files = this.ownSourceFiles();
-    const calls = files.flatMap((file) => compiler.callsIn(file)).filter((call) => !done.has(key(call)));
+    const calls = this.callsIn(files, compiler).filter((call) => !done.has(key(call)));
     let registrations: { call: ts.CallExpression; registration: Registration }[];
     try {
       // What compiling asks of every call, asked for all calls at once: the symbols and member
@@ -353,12 +375,18 @@ export class Ts7Project implements Omit<Session, "build"> {
       // symbols, types, parameters and return types.
       if (prefetch) {
         checker.prefetchDeclarations(files);
+        // A method called is told apart by its name first (registrationOf, isElicitCall): only
+        // those of typemcp's names are resolved, and a function called, by its symbol.
         checker.prefetchSymbolsAt(
-          calls
-            .map((call) =>
-              syntax.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression,
-            )
-            .filter((callee) => syntax.isIdentifier(callee)),
+          calls.flatMap(({ expression: callee }) =>
+            syntax.isIdentifier(callee)
+              ? [callee]
+              : syntax.isPropertyAccessExpression(callee) &&
+                  syntax.isIdentifier(callee.name) &&
+                  (METHODS.has(callee.name.text) || ELICIT.has(callee.name.text))
+                ? [callee.name]
+                : [],
+          ),
         );
       }
       registrations = calls.flatMap((call) => {
@@ -372,9 +400,17 @@ export class Ts7Project implements Omit<Session, "build"> {
           const at = functionIndex(registration);
           return at !== undefined && call.arguments.length > at ? [call.arguments[at]] : [];
         });
-        checker.prefetchSymbolsAt(functions);
+        // Which server each registration is made on (its duplicates' check): the receiver of `mcp.tool`.
+        const receivers = registrations.flatMap(({ call, registration }) =>
+          registration.kind === "call" &&
+          (syntax.isPropertyAccessExpression(call.expression) || syntax.isElementAccessExpression(call.expression))
+            ? [call.expression.expression]
+            : [],
+        );
+        checker.prefetchSymbolsAt([...functions, ...receivers]);
         const symbols = functions.map((fn) => checker.symbolAt(fn)).filter((symbol) => symbol !== undefined);
         checker.prefetchTypesOf(symbols);
+        checker.prefetchCallSignatures(symbols);
         checker.prefetchSignatures(
           symbols.flatMap((symbol) => checker.declarations(symbol).filter((d) => syntax.isFunctionDeclaration(d))),
         );
