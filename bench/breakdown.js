@@ -1,4 +1,5 @@
-// Child process for the per-call breakdown (bench/instructions.js counts it under callgrind):
+// Child process for the per-call breakdown (bench/instructions.js counts it under callgrind;
+// bench/run.js times its variants with `bench/inproc.js breakdown`, which calls stub()):
 // the typemcp server of a generated project, with one of typemcp's steps of a tools/call
 // replaced by what the floor does in its place, so that the difference between two variants'
 // counts is what that step costs. Nothing of the server is changed but the step stubbed: the
@@ -63,7 +64,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { VARIANTS };
+module.exports = { VARIANTS, stub };
 
 if (require.main === module)
   main().catch((error) => {
