@@ -38,6 +38,17 @@ function stub(variant) {
   const { RegisteredFunction } = require(path.join(__dirname, "..", "dist", "runtime", "call", "function.js"));
   const { RegisteredTool } = require(path.join(__dirname, "..", "dist", "runtime", "tool.js"));
   const { toContent } = require(path.join(__dirname, "..", "dist", "runtime", "content.js"));
+  // A step renamed or moved in the runtime would leave its stub on a method nothing calls: the
+  // variant would time typemcp whole under another name.
+  for (const [owner, name] of [
+    [RegisteredFunction, "checkArguments"],
+    [RegisteredTool, "answer"],
+    [RegisteredTool, "call"],
+  ])
+    if (typeof owner.prototype[name] !== "function")
+      throw new Error(
+        `bench: ${owner.name}.prototype.${name} is gone from dist/runtime: bench/breakdown.js's stubs need it`,
+      );
   if (level >= 1) RegisteredFunction.prototype.checkArguments = () => undefined;
   if (level >= 2)
     RegisteredTool.prototype.answer = function (value) {
