@@ -1,4 +1,5 @@
-// Child process for the per-call breakdown (bench/instructions.js counts it under callgrind):
+// Child process for the per-call breakdown (bench/instructions.js counts it under callgrind;
+// bench/run.js times its variants with `bench/inproc.js breakdown`, which calls stub()):
 // the typemcp server of a generated project, with one of typemcp's steps of a tools/call
 // replaced by what the floor does in its place, so that the difference between two variants'
 // counts is what that step costs. Nothing of the server is changed but the step stubbed: the
@@ -37,6 +38,17 @@ function stub(variant) {
   const { RegisteredFunction } = require(path.join(__dirname, "..", "dist", "runtime", "call", "function.js"));
   const { RegisteredTool } = require(path.join(__dirname, "..", "dist", "runtime", "tool.js"));
   const { toContent } = require(path.join(__dirname, "..", "dist", "runtime", "content.js"));
+  // A step renamed or moved in the runtime would leave its stub on a method nothing calls: the
+  // variant would time typemcp whole under another name.
+  for (const [owner, name] of [
+    [RegisteredFunction, "checkArguments"],
+    [RegisteredTool, "answer"],
+    [RegisteredTool, "call"],
+  ])
+    if (typeof owner.prototype[name] !== "function")
+      throw new Error(
+        `bench: ${owner.name}.prototype.${name} is gone from dist/runtime: bench/breakdown.js's stubs need it`,
+      );
   if (level >= 1) RegisteredFunction.prototype.checkArguments = () => undefined;
   if (level >= 2)
     RegisteredTool.prototype.answer = function (value) {
@@ -63,7 +75,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { VARIANTS };
+module.exports = { VARIANTS, stub };
 
 if (require.main === module)
   main().catch((error) => {

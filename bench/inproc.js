@@ -3,9 +3,12 @@
 // (the SDK's request path is shared code) weigh on another.
 //
 //   node bench/inproc.js round  <project> <contender> <settings JSON>
-//       → tools/list, then the first calls from the server's start; then, over IPC,
-//         throughput slices on request
-//   node bench/inproc.js memory <project> <contender> <calls>
+//       → tools/list, then the first calls from the server's start, on one protocol revision
+//         (settings.revision); then, over IPC, throughput slices on request
+//   node bench/inproc.js breakdown <project> <variant> <settings JSON>
+//       → the floor, or typemcp with its steps stubbed (bench/breakdown.js's variants), on one
+//         protocol revision: every tool's first call, then, over IPC, throughput slices on request
+//   node bench/inproc.js memory <project> <contender> <calls> [revision]
 //       → peak RSS after <calls> calls
 //   node bench/inproc.js calls <project> <contender> <calls> [revision]
 //       → just <calls> calls round-robin after each tool's first, on one protocol revision
@@ -26,13 +29,15 @@
 // other are measured within a fraction of a second (the noise of a shared machine changes
 // over seconds). A requests child does the same per row: {ready: {answers}} once it has asked
 // for each item once (the parent compares the contenders' answers), {slice: k, row} → {rate},
-// {latency: true} → each row's percentiles. An asking child answers {ready: {question, answer}}, then
+// {latency: true} → each row's percentiles. A breakdown child answers {ready: {}} once every
+// tool was called once, then {slice: k} and {latency: true} as a round child does. An asking child answers {ready: {question, answer}}, then
 // {slice: k} and {latency: true} as a round child does. Nothing runs before the server's first request:
 // what a process does from its start is what is measured. The memory child prints one JSON line.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 const { modulePath, rawConnect, checkResponse } = require("./servers");
+const breakdown = require("./breakdown");
 const { ROWS } = require("./prompts-resources");
 const asking = require("./asking");
 
@@ -60,8 +65,9 @@ async function round(projectDir, contender, settings) {
   const createServer = require(modulePath(projectDir, contender)).createServer;
   const out = {};
 
-  // Registration + connect, then the first tools/list of the fresh server, then steady state.
-  const [setupMs, rpc] = await timed(() => rawConnect(createServer()));
+  // Registration + connect (`initialize` and `notifications/initialized` on 2025-11-25,
+  // `server/discover` on 2026-07-28), then the first tools/list of the fresh server, then steady state.
+  const [setupMs, rpc] = await timed(() => rawConnect(createServer(), settings.revision));
   out.setup_ms = setupMs;
   const [firstListMs, list] = await timed(() => rpc("tools/list", {}));
   if (list.result?.tools?.length !== n)
@@ -138,6 +144,26 @@ function slicer(perSlice, ask, check) {
     return { p50_ms: percentile(all, 0.5), p99_ms: percentile(all, 0.99) };
   };
   return { slice, latency };
+}
+
+/**
+ * One variant of the per-call breakdown on one revision (settings.revision): the floor, or
+ * typemcp with its steps stubbed (bench/breakdown.js; `full` stubs nothing). Every tool's
+ * first call (checked), untimed, then slices of calls round-robin over all tools on the
+ * parent's request, as a round child's steady-state slices. The stubs are put in place before
+ * the server's module is loaded: nothing of the server but the stubbed step differs.
+ */
+async function breakdownCalls(projectDir, variant, settings) {
+  const calls = readCalls(projectDir);
+  const contender = variant === "floor" ? "floor" : "typemcp";
+  if (variant !== "floor") breakdown.stub(variant);
+  const rpc = await rawConnect(require(modulePath(projectDir, contender)).createServer(), settings.revision);
+  for (const call of calls) checkResponse(await rpc("tools/call", call), `${variant} ${call.name}`);
+  const perSlice = Math.max(1, Math.floor(settings.calls / settings.slices));
+  // A property read: an error answered in the timed loop would be a cheaper call, the wrong thing measured.
+  const check = (response) => (response.error || response.result.isError) && checkResponse(response, variant);
+  const { slice, latency } = slicer(perSlice, (j) => rpc("tools/call", calls[j % calls.length]), check);
+  return { out: {}, slice, latency };
 }
 
 /**
@@ -222,16 +248,16 @@ async function firstCall(projectDir, contender, revision, call) {
     checkResponse(await rpc("tools/call", calls[calls.length - 1]), `${contender} ${calls[calls.length - 1].name}`);
 }
 
-/** Peak RSS (kB) of a session of `count` calls. */
-async function memory(projectDir, contender, count) {
-  await session(projectDir, contender, count);
+/** Peak RSS (kB) of a session of `count` calls on `revision`. */
+async function memory(projectDir, contender, count, revision) {
+  await session(projectDir, contender, count, revision);
   return { max_rss_kb: process.resourceUsage().maxRSS }; // kB on Linux
 }
 
 async function main() {
   const [mode, projectDir, ...rest] = process.argv.slice(2);
-  if (mode === "round" || mode === "requests" || mode === "asking") {
-    const measure = { round, requests, asking: askingRoundTrips }[mode];
+  if (mode === "round" || mode === "requests" || mode === "asking" || mode === "breakdown") {
+    const measure = { round, requests, asking: askingRoundTrips, breakdown: breakdownCalls }[mode];
     const { out, slice, latency } = await measure(projectDir, rest[0], JSON.parse(rest[1]));
     process.on("message", (message) => {
       if (message.latency) return void process.send(latency());
@@ -251,7 +277,7 @@ async function main() {
     process.stdout.write(JSON.stringify({ calls: Number(rest[1]) }) + "\n");
     process.exit(0);
   }
-  process.stdout.write(JSON.stringify(await memory(projectDir, rest[0], Number(rest[1]))) + "\n");
+  process.stdout.write(JSON.stringify(await memory(projectDir, rest[0], Number(rest[1]), rest[2])) + "\n");
   process.exit(0);
 }
 

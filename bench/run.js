@@ -20,11 +20,13 @@ const {
   REVISIONS,
   modulePath,
   promptsDir,
+  oneShapeDir,
   askingDir,
   compareAnswers,
   child,
   prepare,
   prepareAsking,
+  prepareTools,
   preparePromptsAndResources,
 } = require("./servers");
 const asking = require("./asking");
@@ -43,7 +45,7 @@ const {
 /** name → [default, quick default, what it is]. Set with --name=value or BENCH_NAME=value. */
 const SETTINGS = {
   n: [500, 24, "tools in the runtime measurements"],
-  rounds: [5, 2, "in-process rounds (one child process per contender each)"],
+  rounds: [5, 2, "in-process rounds (one child process per contender, protocol revision and project each)"],
   first: [
     20000,
     400,
@@ -60,18 +62,30 @@ const SETTINGS = {
   request_slices: [8, 3, "throughput slices per row, revision and round, the contenders' in turn"],
   asks: [4000, 120, "elicitation round trips per contender, protocol revision and round, for throughput"],
   ask_slices: [8, 3, "round-trip throughput slices per revision and round, the contenders' in turn"],
-  cold: [8, 2, "stdio spawns per contender"],
+  breakdown_calls: [
+    20000,
+    400,
+    "tools/call per variant of the per-call breakdown, revision and round, after every tool's first",
+  ],
+  breakdown_slices: [10, 2, "per-call breakdown slices per revision and round, the variants' in turn"],
+  breakdown_rounds: [3, 1, "per-call breakdown rounds (one child process per variant and revision each)"],
+  breakdown_shapes: [1, 1, "shapes of the per-call breakdown's project: 1 (get_weather's) or 8 (the project's)"],
+  cold: [8, 2, "stdio spawns per contender and protocol revision"],
   memory_calls: [10000, 500, "calls before peak RSS is read"],
-  memory_runs: [3, 1, "memory child processes per contender"],
-  http_calls: [20000, 400, "tools/call per contender over stateless Streamable HTTP, after every tool's first"],
-  http_slices: [20, 4, "HTTP throughput slices, the contenders' in turn"],
+  memory_runs: [3, 1, "memory child processes per contender and protocol revision"],
+  http_calls: [
+    10000,
+    400,
+    "tools/call per contender and protocol revision over stateless Streamable HTTP, after every tool's first",
+  ],
+  http_slices: [20, 4, "HTTP throughput slices per revision, the contenders' in turn"],
   build_sizes: ["50,500,2000", "8,24", "project sizes for the build measurement"],
   build_rounds: [5, 1, "builds per size and side, each in a fresh process"],
   command_rounds: [5, 1, "whole tsc / tspc runs per command, at n tools"],
 };
 
 /** What --only may name: one part measured alone. */
-const ONLY = ["asking", "build7", "prompts-resources"];
+const ONLY = ["asking", "build7", "prompts-resources", "tools"];
 
 function readSettings(argv, env) {
   if (argv.includes("--help")) {
@@ -80,13 +94,19 @@ function readSettings(argv, env) {
     console.log("--only=asking  the elicitation round trip alone (its project, its rows, the requestState's cost)");
     console.log(
       "--only=build7  TypeScript 7.0's and 7.1's tsc against typemcp build, at n tools: through node, the binaries, npx",
+    );
+    console.log(
       "--only=prompts-resources  prompts/get and resources/read alone (their project, their rows and targets)",
+    );
+    console.log(
+      "--only=tools  the tools rows in process alone (both revisions, both projects) and the per-call breakdown, with their targets",
     );
     process.exit(0);
   }
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
   // --only=asking: the elicitation round trip alone (its project, its rows, the requestState's cost);
-  // --only=prompts-resources: the prompts' and resources' rows alone.
+  // --only=prompts-resources: the prompts' and resources' rows alone; --only=tools: the tools
+  // rows in process and the per-call breakdown alone.
   const only = argv.find((a) => a.startsWith("--only="))?.split("=")[1] ?? env.BENCH_ONLY;
   if (only !== undefined && !ONLY.includes(only))
     throw new Error(`bench: --only takes ${ONLY.join(" or ")}, got ${only}`);
@@ -100,6 +120,8 @@ function readSettings(argv, env) {
       throw new Error(`bench: ${name} must be a positive number, got ${raw}`);
   }
   settings.build_sizes = settings.build_sizes.split(",").map(Number);
+  if (![1, TEMPLATES.length].includes(settings.breakdown_shapes))
+    throw new Error(`bench: breakdown-shapes is 1 or ${TEMPLATES.length}, got ${settings.breakdown_shapes}`);
   return settings;
 }
 
@@ -167,46 +189,72 @@ function roundChild(dir, contender, childSettings, mode = "round") {
   };
 }
 
+/** The tools' projects: every shape (the project's eight), and one (get_weather's), at n tools each. */
+const SHAPES = [TEMPLATES.length, 1];
+
+/** The tools' rows: each protocol revision on each project, in this order in the report. */
+const TOOL_CASES = REVISIONS.flatMap((revision) => SHAPES.map((shapes) => ({ revision, shapes })));
+
+const projectOf = (dir, shapes) => (shapes === 1 ? oneShapeDir(dir) : dir);
+const shapesLabel = (shapes) => (shapes === 1 ? "1 shape (get_weather's)" : `${shapes} shapes`);
+const caseLabel = ({ revision, shapes }) => `${revision}, ${shapesLabel(shapes)}`;
+
 /**
- * Rounds of one child per contender. Set-up measures (tools/list, first calls) come from each
- * child once it is ready; throughput slices then alternate between the three children, each
- * contender's slice k measured right before or after the others' (the order turns every
- * slice), and the ratios are taken slice by slice.
+ * Rounds of one child per contender, for each protocol revision and project (TOOL_CASES, in
+ * turn within each round). Set-up measures (tools/list, first calls) come from each child once
+ * it is ready; throughput slices then alternate between the three children, each contender's
+ * slice k measured right before or after the others' (the order turns every slice), and the
+ * ratios are taken slice by slice.
  */
 async function measureInProcess(dir, settings) {
-  const rounds = [];
-  const childSettings = {
-    first: settings.first,
-    calls: settings.calls,
-    slices: settings.slices,
-    lists: settings.lists,
-    shapes: TEMPLATES.length,
-  };
-  const sliceRates = [];
+  const measured = TOOL_CASES.map(() => ({ rounds: [], slices: [] }));
   for (let r = 0; r < settings.rounds; r++) {
-    log(`in-process round ${r + 1}/${settings.rounds}`);
-    const record = {};
-    const children = {};
-    for (const c of orderOf(r)) {
-      children[c] = roundChild(dir, c, childSettings);
-      record[c] = await children[c].ready; // set up one at a time: nothing else runs meanwhile
+    for (const i of inTurn(
+      TOOL_CASES.map((_, i) => i),
+      r,
+    )) {
+      const { revision, shapes } = TOOL_CASES[i];
+      log(`in-process, ${caseLabel(TOOL_CASES[i])}: round ${r + 1}/${settings.rounds}`);
+      const childSettings = {
+        first: settings.first,
+        calls: settings.calls,
+        slices: settings.slices,
+        lists: settings.lists,
+        shapes,
+        revision,
+      };
+      const record = {};
+      const children = {};
+      for (const c of orderOf(r)) {
+        children[c] = roundChild(projectOf(dir, shapes), c, childSettings);
+        record[c] = await children[c].ready; // set up one at a time: nothing else runs meanwhile
+      }
+      const roundSlices = [];
+      for (let k = 0; k < settings.slices; k++) {
+        const slice = {};
+        for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k);
+        roundSlices.push(slice);
+      }
+      const rates = column(roundSlices);
+      for (const c of CONTENDERS) {
+        record[c].calls_per_s = median(rates[c]);
+        const { p50_ms, p99_ms } = await children[c].latency();
+        Object.assign(record[c], { p50_ms, p99_ms });
+        children[c].stop();
+      }
+      measured[i].slices.push(...roundSlices);
+      measured[i].rounds.push(record);
     }
-    const roundSlices = [];
-    for (let k = 0; k < settings.slices; k++) {
-      const slice = {};
-      for (const c of orderOf(r + k)) slice[c] = await children[c].slice(k);
-      roundSlices.push(slice);
-    }
-    const rates = column(roundSlices);
-    for (const c of CONTENDERS) {
-      record[c].calls_per_s = median(rates[c]);
-      const { p50_ms, p99_ms } = await children[c].latency();
-      Object.assign(record[c], { p50_ms, p99_ms });
-      children[c].stop();
-    }
-    sliceRates.push(...roundSlices);
-    rounds.push(record);
   }
+  return TOOL_CASES.map(({ revision, shapes }, i) => ({
+    revision,
+    shapes,
+    ...inProcessMeasures(measured[i].rounds, measured[i].slices, settings),
+  }));
+}
+
+/** One tools row's measures (a revision on a project) from its rounds' records and its slices. */
+function inProcessMeasures(rounds, sliceRates, settings) {
   const first = column(rounds, "first_list_ms");
   const steady = column(rounds, "steady_list_ms");
   const calls = column(rounds, "calls_per_s");
@@ -248,6 +296,81 @@ async function measureInProcess(dir, settings) {
       first_of_server_ms: medians(column(rounds, "very_first_call_ms")),
     },
     setup_ms: medians(column(rounds, "setup_ms")),
+  };
+}
+
+/** The per-call breakdown's children: the floor, then typemcp with fewer and fewer of its steps stubbed. */
+const BREAKDOWN = ["floor", "bare", "no-result", "no-args", "full"];
+
+/** The order of the breakdown's children in turn k: each rotation, forward then backward, so that none always goes first or after the same one. */
+const breakdownOrder = (k) => {
+  const at = k % BREAKDOWN.length;
+  const rotated = [...BREAKDOWN.slice(at), ...BREAKDOWN.slice(0, at)];
+  return Math.floor(k / BREAKDOWN.length) % 2 ? rotated.reverse() : rotated;
+};
+
+/**
+ * Where a tools/call's time goes, on both protocol revisions (bench/breakdown.js's variants, by
+ * the clock): in each round and revision one child per variant (the floor; typemcp bare,
+ * without its result's handling, without its arguments' check, whole), each of them having
+ * called every tool once, then slices of calls, the variants' in turn. Each step is the
+ * difference in µs per call between two variants, taken slice by slice (pairedDiff): what the
+ * floor's whole call costs (the SDK's), then what typemcp adds over it step by step.
+ */
+async function measureBreakdown(dir, settings) {
+  const project = projectOf(dir, settings.breakdown_shapes);
+  const childSettings = { calls: settings.breakdown_calls, slices: settings.breakdown_slices };
+  const measured = Object.fromEntries(REVISIONS.map((revision) => [revision, { rounds: [], slices: [] }]));
+  const byVariant = (records, key) =>
+    Object.fromEntries(BREAKDOWN.map((v) => [v, records.map((r) => (key ? r[v][key] : r[v]))]));
+  for (let r = 0; r < settings.breakdown_rounds; r++) {
+    for (const revision of inTurn(REVISIONS, r)) {
+      log(`per-call breakdown, ${revision}: round ${r + 1}/${settings.breakdown_rounds}`);
+      const children = {};
+      for (const v of breakdownOrder(r)) {
+        children[v] = roundChild(project, v, { ...childSettings, revision }, "breakdown");
+        await children[v].ready; // one at a time: nothing else runs meanwhile
+      }
+      const roundSlices = [];
+      for (let k = 0; k < settings.breakdown_slices; k++) {
+        const slice = {};
+        for (const v of breakdownOrder(r + k)) slice[v] = 1e6 / (await children[v].slice(k)); // µs per call
+        roundSlices.push(slice);
+      }
+      const us = byVariant(roundSlices);
+      const record = {};
+      for (const v of BREAKDOWN) {
+        record[v] = { us_per_call: median(us[v]), ...(await children[v].latency()) };
+        children[v].stop();
+      }
+      measured[revision].slices.push(...roundSlices);
+      measured[revision].rounds.push(record);
+    }
+  }
+  const rows = REVISIONS.map((revision) => {
+    const { rounds, slices } = measured[revision];
+    const us = byVariant(slices);
+    return {
+      revision,
+      us_per_call: Object.fromEntries(BREAKDOWN.map((v) => [v, median(byVariant(rounds, "us_per_call")[v])])),
+      // Each step: the variant with it minus the variant with it stubbed, paired slice by slice.
+      steps_us: {
+        sdk: median(us.floor),
+        instance_and_sdk_params: pairedDiff(us.bare, us.floor),
+        call_steps: pairedDiff(us["no-result"], us.bare),
+        result_check_and_wire_copy: pairedDiff(us["no-args"], us["no-result"]),
+        arguments_check: pairedDiff(us.full, us["no-args"]),
+      },
+      typemcp_minus_floor_us: pairedDiff(us.full, us.floor),
+      p50_ms: Object.fromEntries(BREAKDOWN.map((v) => [v, median(byVariant(rounds, "p50_ms")[v])])),
+    };
+  });
+  return {
+    shapes: settings.breakdown_shapes,
+    calls: settings.breakdown_calls,
+    slices: settings.breakdown_slices,
+    rounds: settings.breakdown_rounds,
+    rows,
   };
 }
 
@@ -420,50 +543,106 @@ typemcp's requestState alone (\`runtime/ask/state.ts\`, medians of batches of 1,
 `;
 }
 
+/** The per-call breakdown's table: µs per call of each step, per revision. */
+function breakdownReport(b) {
+  const us = (v) => fmt(v, 2);
+  const rows = table(
+    [
+      "revision",
+      "the SDK: the floor's whole call (µs)",
+      "instance's handler + SDK's params path: bare − floor (µs)",
+      "the call's steps, bookkeeping: no-result − bare (µs)",
+      "result's check + wire copy: no-args − no-result (µs)",
+      "arguments' check: full − no-args (µs)",
+      "typemcp − floor (µs)",
+      "typemcp's whole call (µs)",
+    ],
+    b.rows.map((row) => [
+      row.revision,
+      us(row.steps_us.sdk),
+      us(row.steps_us.instance_and_sdk_params),
+      us(row.steps_us.call_steps),
+      us(row.steps_us.result_check_and_wire_copy),
+      us(row.steps_us.arguments_check),
+      us(row.typemcp_minus_floor_us),
+      us(row.us_per_call.full),
+    ]),
+  );
+  return `typemcp with its steps stubbed one after the other (\`bench/breakdown.js\`: \`bare\` answers as the floor does, \`no-result\` puts the result in its answer unchecked, \`no-args\` skips the arguments' check, \`full\` is typemcp) beside the floor, on ${shapesLabel(b.shapes)}, both revisions: ${fmt(b.calls)} calls per variant, revision and round after every tool's first (fewer than the tools rows' steady state), ${b.slices} slices in turn, ${b.rounds} round(s). Each step is the difference of two variants' µs per call, paired slice by slice (medians: they need not add up to the whole).
+
+${rows}
+`;
+}
+
+/**
+ * Cold start and a fresh process's first call over stdio (bench/cold.js), on both protocol
+ * revisions: in each spawn round, each revision in turn and the contenders in turn within it.
+ */
 async function measureColdStart(dir, settings) {
   // A tool from the middle of the list: typemcp makes its first tool's checkers as it starts, so
   // the first tool's first call would not show what a fresh process's first call costs.
   const calls = JSON.parse(fs.readFileSync(path.join(dir, "calls.json"), "utf8"));
   const call = calls[Math.floor(calls.length / 2)];
-  const spawns = [];
+  const spawns = Object.fromEntries(REVISIONS.map((revision) => [revision, []]));
   for (let k = 0; k < settings.cold; k++) {
-    const record = {};
-    for (const c of orderOf(k)) record[c] = await coldStart(modulePath(dir, c, true), call);
-    spawns.push(record);
+    for (const revision of inTurn(REVISIONS, k)) {
+      const record = {};
+      for (const c of orderOf(k)) record[c] = await coldStart(modulePath(dir, c, true), call, revision);
+      spawns[revision].push(record);
+    }
   }
-  log(`cold start: ${settings.cold} spawns per contender`);
-  const start = column(spawns, "start_ms");
-  return {
-    start_ms: medians(start),
-    first_call_ms: medians(column(spawns, "first_call_ms")),
-    typemcp_over_floor: pairedRatio(start.typemcp, start.floor),
-    typemcp_over_zod: pairedRatio(start.typemcp, start.zod),
-  };
+  log(`cold start: ${settings.cold} spawns per contender and revision`);
+  return REVISIONS.map((revision) => {
+    const start = column(spawns[revision], "start_ms");
+    const first = column(spawns[revision], "first_call_ms");
+    return {
+      revision,
+      start_ms: medians(start),
+      first_call_ms: medians(first),
+      typemcp_over_floor: pairedRatio(start.typemcp, start.floor),
+      typemcp_over_zod: pairedRatio(start.typemcp, start.zod),
+      first_call_minus_floor_ms: pairedDiff(first.typemcp, first.floor),
+    };
+  });
 }
 
+/** Peak RSS after memory_calls calls over all tools, on both protocol revisions, a child process each. */
 function measureMemory(dir, settings) {
-  const runs = [];
+  const runs = Object.fromEntries(REVISIONS.map((revision) => [revision, []]));
   for (let k = 0; k < settings.memory_runs; k++) {
-    const record = {};
-    for (const c of orderOf(k))
-      record[c] = child("inproc.js", ["memory", dir, c, settings.memory_calls]).max_rss_kb / 1024;
-    runs.push(record);
+    for (const revision of inTurn(REVISIONS, k)) {
+      const record = {};
+      for (const c of orderOf(k))
+        record[c] = child("inproc.js", ["memory", dir, c, settings.memory_calls, revision]).max_rss_kb / 1024;
+      runs[revision].push(record);
+    }
   }
-  log(`memory: ${settings.memory_runs} run(s) per contender`);
-  const rss = column(runs);
-  return {
-    calls: settings.memory_calls,
-    max_rss_mb: medians(rss),
-    typemcp_over_floor: pairedRatio(rss.typemcp, rss.floor),
-    typemcp_over_zod: pairedRatio(rss.typemcp, rss.zod),
-  };
+  log(`memory: ${settings.memory_runs} run(s) per contender and revision`);
+  return REVISIONS.map((revision) => {
+    const rss = column(runs[revision]);
+    return {
+      revision,
+      calls: settings.memory_calls,
+      max_rss_mb: medians(rss),
+      typemcp_over_floor: pairedRatio(rss.typemcp, rss.floor),
+      typemcp_over_zod: pairedRatio(rss.typemcp, rss.zod),
+    };
+  });
 }
 
 /**
- * Stateless Streamable HTTP as a 2026-07-28 client uses it (bench/http.js): each contender's
- * server in its own process, one keep-alive client driving them in turn.
+ * Stateless Streamable HTTP on both protocol revisions (bench/http.js): for each revision, each
+ * contender's server in its own fresh process, one keep-alive client driving them in turn. Both
+ * the SDK's handler and typemcp's `stateless: true` serve 2025-11-25 requests without a session,
+ * each on a fresh server instance (the SDK's `legacyStatelessFallback`).
  */
 async function measureHttp(dir, settings) {
+  const rows = [];
+  for (const revision of REVISIONS) rows.push(await measureHttpRevision(dir, settings, revision));
+  return rows;
+}
+
+async function measureHttpRevision(dir, settings, revision) {
   const servers = [];
   try {
     const urls = {};
@@ -481,12 +660,13 @@ async function measureHttp(dir, settings) {
     }
     const measured = child("http.js", [
       "drive",
-      JSON.stringify({ project: dir, calls: settings.http_calls, slices: settings.http_slices }),
+      JSON.stringify({ project: dir, calls: settings.http_calls, slices: settings.http_slices, revision }),
       ...CONTENDERS.map((c) => `${c}=${urls[c]}`),
     ]);
-    log(`HTTP: ${settings.http_calls} calls per contender`);
+    log(`HTTP, ${revision}: ${settings.http_calls} calls per contender`);
     const rates = Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].calls_per_s]));
     return {
+      revision,
       calls: settings.http_calls,
       calls_per_s: medians(rates),
       p50_ms: Object.fromEntries(CONTENDERS.map((c) => [c, measured[c].p50_ms])),
@@ -659,46 +839,42 @@ function promptsAndResourcesTargets(prompts, atLeast) {
   }
 }
 
+/** The tools rows' targets, each revision on each project: at least 0.95× the floor, never slower than McpServer+Zod. */
+function toolsTargets(tools, add, atLeast) {
+  for (const row of tools) {
+    const label = caseLabel(row);
+    const window = `tools/call, ${label}, the first ${fmt(row.first_window.calls)} calls from start`;
+    atLeast(`${window}: typemcp ÷ floor`, row.first_window.typemcp_over_floor, 0.95);
+    atLeast(`${window}: typemcp ÷ Zod`, row.first_window.typemcp_over_zod, 1);
+    atLeast(`tools/call, ${label}, steady state: typemcp ÷ floor`, row.call.typemcp_over_floor, 0.95);
+    atLeast(`tools/call, ${label}, steady state: typemcp ÷ Zod`, row.call.typemcp_over_zod, 1);
+    for (const when of ["first", "steady"]) {
+      const over = row.list.typemcp_minus_floor_ms[when];
+      add(`tools/list ${when}, ${label}: typemcp − floor`, over, "≤ 0.5 ms", over <= 0.5, "ms");
+    }
+  }
+}
+
 /** The targets typemcp holds itself to (docs/performance.md), each with the measured value. */
 function targets(r) {
   const { t, add, atLeast, atMost } = targetList();
-  atLeast(
-    `tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ floor`,
-    r.first_window.typemcp_over_floor,
-    0.95,
-  );
-  atLeast(
-    `tools/call, the first ${fmt(r.first_window.calls)} calls from start: typemcp ÷ Zod`,
-    r.first_window.typemcp_over_zod,
-    1.5,
-  );
-  atLeast("tools/call, steady state: typemcp ÷ floor", r.call.typemcp_over_floor, 0.95);
-  atLeast("tools/call, steady state: typemcp ÷ Zod", r.call.typemcp_over_zod, 1.5);
-  atLeast("tools/call over stateless HTTP: typemcp ÷ floor", r.http.typemcp_over_floor, 0.95);
-  atLeast("tools/call over stateless HTTP: typemcp ÷ Zod", r.http.typemcp_over_zod, 1.5);
+  toolsTargets(r.tools, add, atLeast);
+  for (const row of r.http) {
+    atLeast(`tools/call over stateless HTTP, ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 0.95);
+    atLeast(`tools/call over stateless HTTP, ${row.revision}: typemcp ÷ Zod`, row.typemcp_over_zod, 1.5);
+  }
   promptsAndResourcesTargets(r.prompts_resources, atLeast);
-  const firstCallOver = r.cold_start.first_call_ms.typemcp - r.cold_start.first_call_ms.floor;
-  add("first call of a fresh process (stdio): typemcp − floor", firstCallOver, "≤ 1 ms", firstCallOver <= 1, "ms");
-  atMost("cold start (stdio spawn → tools/list): typemcp ÷ floor", r.cold_start.typemcp_over_floor, 1.1);
-  atMost(
-    `peak RSS after ${fmt(r.memory.calls)} calls over all tools: typemcp ÷ floor`,
-    r.memory.typemcp_over_floor,
-    1.1,
-  );
-  add(
-    "tools/list first: typemcp − floor",
-    r.list.typemcp_minus_floor_ms.first,
-    "≤ 0.5 ms",
-    r.list.typemcp_minus_floor_ms.first <= 0.5,
-    "ms",
-  );
-  add(
-    "tools/list steady: typemcp − floor",
-    r.list.typemcp_minus_floor_ms.steady,
-    "≤ 0.5 ms",
-    r.list.typemcp_minus_floor_ms.steady <= 0.5,
-    "ms",
-  );
+  for (const row of r.cold_start) {
+    const over = row.first_call_minus_floor_ms;
+    add(`first call of a fresh process (stdio), ${row.revision}: typemcp − floor`, over, "≤ 1 ms", over <= 1, "ms");
+    atMost(`cold start (stdio spawn → tools/list), ${row.revision}: typemcp ÷ floor`, row.typemcp_over_floor, 1.1);
+  }
+  for (const row of r.memory)
+    atMost(
+      `peak RSS after ${fmt(row.calls)} calls over all tools, ${row.revision}: typemcp ÷ floor`,
+      row.typemcp_over_floor,
+      1.1,
+    );
   atMost(
     `build at ${r.commands.tools} tools: what the plugin adds to a tspc build (tspc + typemcp ÷ tspc without it)`,
     r.commands.plugin_over_ts_patch,
@@ -770,69 +946,125 @@ const targetsTable = (targets) =>
     ]),
   );
 
+/** The tools rows in process (each revision on each project, a summary then a table each) and the per-call breakdown. */
+function toolsReport(r, settings) {
+  const row = contendersRow;
+  const x = (v) => `${fmt(v)}×`;
+  const signed = (ms) => `${ms >= 0 ? "+" : ""}${fmt(ms)} ms`;
+  const header = ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"];
+  const toolsTables = r.tools
+    .map(
+      (t) => `#### Tools in process: ${caseLabel(t)}
+
+${table(header, [
+  row(
+    "tools/list, first (ms)",
+    t.list.first_ms,
+    signed(t.list.typemcp_minus_floor_ms.first),
+    `${x(t.list.zod_over_typemcp.first)} faster`,
+  ),
+  row(
+    "tools/list, steady state (ms)",
+    t.list.steady_ms,
+    signed(t.list.typemcp_minus_floor_ms.steady),
+    `${x(t.list.zod_over_typemcp.steady)} faster`,
+  ),
+  row(
+    `tools/call, the first ${fmt(t.first_window.calls)} calls from the server's start (calls/s)`,
+    t.first_window.calls_per_s,
+    x(t.first_window.typemcp_over_floor),
+    x(t.first_window.typemcp_over_zod),
+  ),
+  row("tools/call latency in those calls, p50 (ms)", t.first_window.p50_ms, "", ""),
+  row("tools/call latency in those calls, p99 (ms)", t.first_window.p99_ms, "", ""),
+  row(
+    "tools/call, steady state after them (calls/s)",
+    t.call.calls_per_s,
+    x(t.call.typemcp_over_floor),
+    x(t.call.typemcp_over_zod),
+  ),
+  row("tools/call latency, steady state, p50 (ms)", t.call.p50_ms, "", ""),
+  row("tools/call latency, steady state, p99 (ms)", t.call.p99_ms, "", ""),
+  row("first call of a tool, once one of each shape was called, median (ms)", t.first_call.median_ms, "", ""),
+  row("first call of a tool, once one of each shape was called, max (ms)", t.first_call.max_ms, "", ""),
+  row("first tools/call of a server (ms)", t.first_call.first_of_server_ms, "", ""),
+  row("register + connect (ms)", t.setup_ms, "", ""),
+])}
+`,
+    )
+    .join("\n");
+  // Every revision and project on one line each: the ratios the targets read.
+  const toolsSummary = table(
+    [
+      "tools/call",
+      `first ${fmt(settings.first)}: ÷ floor`,
+      `first ${fmt(settings.first)}: ÷ McpServer+Zod`,
+      "steady: ÷ floor",
+      "steady: ÷ McpServer+Zod",
+      "steady p50 (ms), typemcp / Zod / floor",
+    ],
+    r.tools.map((t) => [
+      caseLabel(t),
+      x(t.first_window.typemcp_over_floor),
+      x(t.first_window.typemcp_over_zod),
+      x(t.call.typemcp_over_floor),
+      x(t.call.typemcp_over_zod),
+      CONTENDERS.map((c) => fmt(t.call.p50_ms[c], 3)).join(" / "),
+    ]),
+  );
+  return `### Tools in process
+
+Each protocol revision (2025-11-25: \`initialize\` and \`notifications/initialized\`, then plain requests; 2026-07-28: \`server/discover\`, then the envelope in every request's \`_meta\`) on each project (${settings.n} tools of the ${TEMPLATES.length} shapes, and ${settings.n} tools of get_weather's shape). Medians over ${settings.rounds} in-process rounds (in each, a child process per contender, revision and project, set up one at a time, then their ${settings.slices} throughput slices in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed); ratios are medians of pairs measured together.
+
+${toolsSummary}
+
+${toolsTables}
+### Per-call breakdown
+
+${breakdownReport(r.breakdown)}
+`;
+}
+
 function report(r, settings) {
   const row = contendersRow;
   const x = (v) => `${fmt(v)}×`;
   const signed = (ms) => `${ms >= 0 ? "+" : ""}${fmt(ms)} ms`;
-  const runtime = table(
-    ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"],
-    [
+  const header = ["measure", ...CONTENDERS.map((c) => LABELS[c]), "typemcp vs floor", "typemcp vs Zod"];
+  const processes = table(header, [
+    ...r.cold_start.flatMap((c) => [
       row(
-        "tools/list, first (ms)",
-        r.list.first_ms,
-        signed(r.list.typemcp_minus_floor_ms.first),
-        `${x(r.list.zod_over_typemcp.first)} faster`,
+        `cold start, ${c.revision}: stdio spawn → tools/list (ms)`,
+        c.start_ms,
+        x(c.typemcp_over_floor),
+        x(c.typemcp_over_zod),
       ),
       row(
-        "tools/list, steady state (ms)",
-        r.list.steady_ms,
-        signed(r.list.typemcp_minus_floor_ms.steady),
-        `${x(r.list.zod_over_typemcp.steady)} faster`,
+        `first call in a fresh process, ${c.revision}, stdio (ms)`,
+        c.first_call_ms,
+        signed(c.first_call_minus_floor_ms),
+        "",
       ),
+    ]),
+    ...r.memory.map((m) =>
       row(
-        `tools/call, the first ${fmt(r.first_window.calls)} calls from the server's start (calls/s)`,
-        r.first_window.calls_per_s,
-        x(r.first_window.typemcp_over_floor),
-        x(r.first_window.typemcp_over_zod),
+        `peak RSS after ${fmt(m.calls)} calls over all tools, ${m.revision} (MB)`,
+        m.max_rss_mb,
+        x(m.typemcp_over_floor),
+        x(m.typemcp_over_zod),
       ),
-      row("tools/call latency in those calls, p50 (ms)", r.first_window.p50_ms, "", ""),
-      row("tools/call latency in those calls, p99 (ms)", r.first_window.p99_ms, "", ""),
+    ),
+    ...r.http.flatMap((h) => [
       row(
-        "tools/call, steady state after them (calls/s)",
-        r.call.calls_per_s,
-        x(r.call.typemcp_over_floor),
-        x(r.call.typemcp_over_zod),
+        `stateless Streamable HTTP, ${h.revision}, keep-alive client: tools/call (calls/s)`,
+        h.calls_per_s,
+        x(h.typemcp_over_floor),
+        x(h.typemcp_over_zod),
       ),
-      row("tools/call latency, steady state, p50 (ms)", r.call.p50_ms, "", ""),
-      row("tools/call latency, steady state, p99 (ms)", r.call.p99_ms, "", ""),
-      row("first call of a tool, once one of each shape was called, median (ms)", r.first_call.median_ms, "", ""),
-      row("first call of a tool, once one of each shape was called, max (ms)", r.first_call.max_ms, "", ""),
-      row("first tools/call of a server (ms)", r.first_call.first_of_server_ms, "", ""),
-      row("register + connect (ms)", r.setup_ms, "", ""),
-      row(
-        "cold start, stdio spawn → tools/list (ms)",
-        r.cold_start.start_ms,
-        x(r.cold_start.typemcp_over_floor),
-        x(r.cold_start.typemcp_over_zod),
-      ),
-      row("first call in a fresh process, stdio (ms)", r.cold_start.first_call_ms, "", ""),
-      row(
-        `peak RSS after ${r.memory.calls} calls over all tools (MB)`,
-        r.memory.max_rss_mb,
-        x(r.memory.typemcp_over_floor),
-        x(r.memory.typemcp_over_zod),
-      ),
-      row(
-        `stateless Streamable HTTP, 2026-07-28, keep-alive client: tools/call (calls/s)`,
-        r.http.calls_per_s,
-        x(r.http.typemcp_over_floor),
-        x(r.http.typemcp_over_zod),
-      ),
-      row("stateless Streamable HTTP: tools/call latency, p50 (ms)", r.http.p50_ms, "", ""),
-      row("stateless Streamable HTTP: tools/call latency, p99 (ms)", r.http.p99_ms, "", ""),
-      ...promptsAndResourcesRows(r.prompts_resources),
-    ],
-  );
+      row(`stateless Streamable HTTP, ${h.revision}: tools/call latency, p50 (ms)`, h.p50_ms, "", ""),
+      row(`stateless Streamable HTTP, ${h.revision}: tools/call latency, p99 (ms)`, h.p99_ms, "", ""),
+    ]),
+  ]);
+  const prompts = table(header, promptsAndResourcesRows(r.prompts_resources));
   const askingSection = askingReport(r.asking, settings);
   const build = table(
     [
@@ -880,9 +1112,20 @@ function report(r, settings) {
       : `Transformer time per tool, largest size ÷ next: ${fmt(r.build.per_tool_growth)}× (${r.build.linear ? "linear" : "NOT linear"}).`;
   return `## typemcp benchmark${settings.quick ? " (quick mode)" : ""}
 
-${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")}. Medians over ${settings.rounds} in-process rounds (a child process per contender, alternating, their ${settings.slices} throughput slices each in turn; a bare JSON-RPC client over InMemoryTransport, so only the server's work is timed), ${settings.cold} stdio spawns, ${settings.memory_runs} memory run(s); ratios are medians of pairs measured together. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing. The tools rows speak 2026-07-28. Prompts and resources: ${r.prompts_resources.items} of each kind, ${fmt(r.prompts_resources.requests)} requests per row, revision and contender in each round (${settings.request_slices} slices in turn, after each contender's answers were compared: ${r.prompts_resources.answers_compared} the same); McpServer checks a prompt's arguments with Zod, and neither a resource's contents nor a template's variable.
+${settings.n} tools, ${r.machine.cpus} CPUs, node ${process.version}, load average ${r.machine.loadavg.map((l) => l.toFixed(1)).join(" ")} at the end (${r.machine.loadavg_start.map((l) => l.toFixed(1)).join(" ")} at the start); ${fmt(r.seconds / 60)} minutes in all. McpServer+Zod and typemcp validate arguments and results; the floor validates nothing.
 
-${runtime}
+${toolsReport(r, settings)}
+### Over stdio, memory, HTTP
+
+Both revisions. ${settings.cold} stdio spawns per contender and revision, ${settings.memory_runs} memory run(s) per contender and revision, ${fmt(settings.http_calls)} HTTP calls per contender and revision (${settings.http_slices} slices in turn), on the project of ${TEMPLATES.length} shapes. First call: typemcp − floor paired spawn by spawn.
+
+${processes}
+
+### Prompts and resources
+
+${r.prompts_resources.items} of each kind, ${fmt(r.prompts_resources.requests)} requests per row, revision and contender in each round (${settings.request_slices} slices in turn, after each contender's answers were compared: ${r.prompts_resources.answers_compared} the same); McpServer checks a prompt's arguments with Zod, and neither a resource's contents nor a template's variable.
+
+${prompts}
 
 ${askingSection}
 ### Build: the commands, whole
@@ -955,6 +1198,33 @@ async function main() {
     process.exit(0);
   }
 
+  if (settings.only === "tools") {
+    log(`generating and building ${settings.n} tools of each project in ${path.relative(ROOT, dir)}`);
+    await prepareTools(dir, settings.n);
+    await prepareTools(oneShapeDir(dir), settings.n, 1);
+    const loadavgStart = os.loadavg();
+    const r = { tools: await measureInProcess(dir, settings), breakdown: await measureBreakdown(dir, settings) };
+    const { t, add, atLeast } = targetList();
+    toolsTargets(r.tools, add, atLeast);
+    const machine = {
+      cpus: os.cpus().length,
+      node: process.version,
+      loadavg: os.loadavg(),
+      loadavg_start: loadavgStart,
+    };
+    const load = (l) => l.map((v) => v.toFixed(1)).join(" ");
+    process.stdout.write(
+      `${machine.cpus} CPUs, node ${process.version}, load average ${load(machine.loadavg_start)} at the start, ${load(machine.loadavg)} at the end.\n\n${toolsReport(r, settings)}\n${targetsTable(t)}\n`,
+    );
+    const { quick, ...rest } = settings;
+    const json = { bench: "typemcp", quick, settings: rest, ...r, targets: t, machine };
+    process.stdout.write(
+      JSON.stringify(json, (_, v) => (typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v)) +
+        "\n",
+    );
+    process.exit(0);
+  }
+
   log(`generating ${settings.n} tools in ${path.relative(ROOT, dir)}`);
   const built = await prepare(dir, settings.n);
   if (settings.only === "build7") {
@@ -969,17 +1239,31 @@ async function main() {
     process.exit(0);
   }
   log(`built ${settings.n} typemcp tools in ${Math.round(built.total)} ms`);
-  const r = await measureInProcess(dir, settings);
-  r.prompts_resources = await measurePromptsAndResources(dir, settings);
-  r.asking = await measureAsking(dir, settings);
-  r.cold_start = await measureColdStart(dir, settings);
-  r.memory = measureMemory(dir, settings);
-  r.http = await measureHttp(dir, settings);
-  r.build = measureBuild(path.join(base, settings.quick ? "quick-build" : "build"), settings);
-  r.commands = measureCommands(dir, settings);
+  const loadavgStart = os.loadavg();
+  // Each part's seconds: what a change of its settings costs the whole run.
+  const seconds = { prepare: (performance.now() - started) / 1000 };
+  const part = async (name, measure) => {
+    const partStarted = performance.now();
+    const value = await measure();
+    seconds[name] = (performance.now() - partStarted) / 1000;
+    return value;
+  };
+  const r = {};
+  r.tools = await part("tools", () => measureInProcess(dir, settings));
+  r.breakdown = await part("breakdown", () => measureBreakdown(dir, settings));
+  r.prompts_resources = await part("prompts_resources", () => measurePromptsAndResources(dir, settings));
+  r.asking = await part("asking", () => measureAsking(dir, settings));
+  r.cold_start = await part("cold_start", () => measureColdStart(dir, settings));
+  r.memory = await part("memory", () => measureMemory(dir, settings));
+  r.http = await part("http", () => measureHttp(dir, settings));
+  r.build = await part("build", () =>
+    measureBuild(path.join(base, settings.quick ? "quick-build" : "build"), settings),
+  );
+  r.commands = await part("commands", () => measureCommands(dir, settings));
   r.targets = targets(r);
-  r.machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() };
+  r.machine = { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg(), loadavg_start: loadavgStart };
   r.seconds = (performance.now() - started) / 1000;
+  r.seconds_by_part = seconds;
 
   process.stdout.write(report(r, settings) + "\n");
   const { quick, ...rest } = settings;

@@ -141,6 +141,9 @@ function child(script, args, nodeOptions = []) {
 /** The project of prompts and resources (bench/prompts-resources.js), beside the tools' project in `dir`. */
 const promptsDir = (dir) => path.join(dir, "prompts-resources");
 
+/** The project of 500 tools of one shape (get_weather's), beside the tools' project of eight in `dir`. */
+const oneShapeDir = (dir) => path.join(dir, "one-shape");
+
 /** The project of the elicitation round trip (bench/asking.js), beside the tools' project in `dir`. */
 const askingDir = (dir) => path.join(dir, "asking");
 
@@ -167,12 +170,14 @@ async function prepareTools(dir, n, shapes) {
 }
 
 /**
- * Generates and builds the N-tool project, the project of prompts and resources and the
- * elicitation round trip's, and writes their floors from what typemcp publishes (its
- * tools/list; preparePromptsAndResources). Returns the typemcp tools build's times.
+ * Generates and builds the N-tool project (every shape), the N-tool project of one shape
+ * (oneShapeDir), the project of prompts and resources and the elicitation round trip's, and
+ * writes their floors from what typemcp publishes (its tools/list; preparePromptsAndResources).
+ * Returns the typemcp tools build's times (every shape's).
  */
 async function prepare(dir, n) {
   const built = await prepareTools(dir, n);
+  await prepareTools(oneShapeDir(dir), n, 1);
   await preparePromptsAndResources(dir);
   prepareAsking(dir);
   return built;
@@ -206,6 +211,7 @@ module.exports = {
   REVISIONS,
   modulePath,
   promptsDir,
+  oneShapeDir,
   askingDir,
   prepareAsking,
   preparePromptsAndResources,

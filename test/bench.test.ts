@@ -10,6 +10,89 @@ import { promisify } from "node:util";
 
 const ROOT = path.resolve(__dirname, "..");
 
+type Row = Record<string, Record<string, number>>;
+
+const CASES = [
+  ["2025-11-25", 8],
+  ["2025-11-25", 1],
+  ["2026-07-28", 8],
+  ["2026-07-28", 1],
+];
+const caseLabel = (revision: string, shapes: number) =>
+  `${revision}, ${shapes === 1 ? "1 shape (get_weather's)" : `${shapes} shapes`}`;
+
+/** A measure of each contender, each a positive number. */
+function expectContenders(measure: Record<string, number>) {
+  expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+  for (const value of Object.values(measure)) expect(value).toBeGreaterThan(0);
+}
+
+/**
+ * The tools rows in process, each protocol revision on each project (eight shapes, and one),
+ * each with its table, summary line and targets; and the per-call breakdown on both revisions,
+ * each variant timed and each step reported.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectToolsRows(result: any, stdout: string) {
+  expect(result.tools.map((row: { revision: string; shapes: number }) => [row.revision, row.shapes])).toEqual(CASES);
+  for (const row of result.tools) {
+    const label = caseLabel(row.revision, row.shapes);
+    expect(row.first_window.calls).toBe(result.settings.first);
+    const { list, first_window: first, call, first_call: firstCall } = row;
+    for (const measure of [
+      list.first_ms,
+      list.steady_ms,
+      first.calls_per_s,
+      first.p50_ms,
+      first.p99_ms,
+      call.calls_per_s,
+      call.p50_ms,
+      call.p99_ms,
+      firstCall.median_ms,
+      firstCall.first_of_server_ms,
+      row.setup_ms,
+    ])
+      expectContenders(measure);
+    for (const ratio of [
+      first.typemcp_over_floor,
+      first.typemcp_over_zod,
+      call.typemcp_over_floor,
+      call.typemcp_over_zod,
+    ])
+      expect(ratio).toBeGreaterThan(0);
+    expect(stdout).toContain(`#### Tools in process: ${label}\n`);
+    expect(stdout).toContain(`| ${label} | `); // its line in the summary
+    const window = `tools/call, ${label}, the first ${result.settings.first} calls from start`;
+    const targets = result.targets.filter((t: { name: string }) => t.name.includes(`, ${label}`));
+    expect(targets.map((t: { name: string; goal: string }) => [t.name, t.goal])).toEqual([
+      [`${window}: typemcp ÷ floor`, "≥ 0.95×"],
+      [`${window}: typemcp ÷ Zod`, "≥ 1×"],
+      [`tools/call, ${label}, steady state: typemcp ÷ floor`, "≥ 0.95×"],
+      [`tools/call, ${label}, steady state: typemcp ÷ Zod`, "≥ 1×"],
+      [`tools/list first, ${label}: typemcp − floor`, "≤ 0.5 ms"],
+      [`tools/list steady, ${label}: typemcp − floor`, "≤ 0.5 ms"],
+    ]);
+  }
+  const { breakdown } = result;
+  expect(breakdown.shapes).toBe(1);
+  expect(breakdown.rows.map((row: { revision: string }) => row.revision)).toEqual(["2025-11-25", "2026-07-28"]);
+  for (const row of breakdown.rows) {
+    expect(Object.keys(row.us_per_call).sort()).toEqual(["bare", "floor", "full", "no-args", "no-result"]);
+    for (const us of Object.values(row.us_per_call)) expect(us).toBeGreaterThan(0);
+    expect(Object.keys(row.steps_us)).toEqual([
+      "sdk",
+      "instance_and_sdk_params",
+      "call_steps",
+      "result_check_and_wire_copy",
+      "arguments_check",
+    ]);
+    for (const us of Object.values(row.steps_us)) expect(typeof us).toBe("number");
+    expect(row.steps_us.sdk).toBeGreaterThan(0);
+    expect(typeof row.typemcp_minus_floor_us).toBe("number");
+    expect(stdout).toMatch(new RegExp(`\\| ${row.revision} \\| [0-9.,]+ \\|`));
+  }
+}
+
 test("bench/run.js --quick completes and prints one JSON line with every measure", async () => {
   // The caller's BENCH_* settings would turn the quick run into a long one.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("BENCH_")));
@@ -27,10 +110,8 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
       "bench",
       "quick",
       "settings",
-      "list",
-      "first_window",
-      "call",
-      "first_call",
+      "tools",
+      "breakdown",
       "cold_start",
       "memory",
       "http",
@@ -39,30 +120,49 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
       "build",
       "commands",
       "targets",
+      "seconds_by_part",
     ]),
   );
   expect(result.quick).toBe(true);
-  expect(result.first_window.calls).toBe(result.settings.first);
-  const { list, first_window: first, call, first_call: firstCall, cold_start: cold, memory, http } = result;
-  for (const measure of [
-    list.first_ms,
-    list.steady_ms,
-    first.calls_per_s,
-    first.p50_ms,
-    first.p99_ms,
-    call.calls_per_s,
-    call.p50_ms,
-    call.p99_ms,
-    firstCall.median_ms,
-    cold.start_ms,
-    cold.first_call_ms,
-    memory.max_rss_mb,
-    http.calls_per_s,
-    http.p50_ms,
-    http.p99_ms,
-  ]) {
-    expect(Object.keys(measure).sort()).toEqual(["floor", "typemcp", "zod"]);
+  expectToolsRows(result, stdout);
+  // Over stdio, memory and stateless HTTP: each on both revisions.
+  for (const part of ["cold_start", "memory", "http"])
+    expect(result[part].map((row: { revision: string }) => row.revision)).toEqual(["2025-11-25", "2026-07-28"]);
+  const byContender = [
+    ...result.cold_start.flatMap((row: Row) => [row.start_ms, row.first_call_ms]),
+    ...result.memory.map((row: Row) => row.max_rss_mb),
+    ...result.http.flatMap((row: Row) => [row.calls_per_s, row.p50_ms, row.p99_ms]),
+  ];
+  for (const measure of byContender) expectContenders(measure);
+  for (const row of result.cold_start) {
+    expect(stdout).toContain(`| cold start, ${row.revision}: stdio spawn → tools/list (ms) |`);
+    expect(stdout).toContain(`| first call in a fresh process, ${row.revision}, stdio (ms) |`);
   }
+  for (const row of result.http)
+    expect(stdout).toContain(`| stateless Streamable HTTP, ${row.revision}, keep-alive client: tools/call (calls/s) |`);
+  const targetNamesOf = (targets: { name: string }[]) => targets.map((t) => t.name);
+  for (const revision of ["2025-11-25", "2026-07-28"])
+    expect(targetNamesOf(result.targets)).toEqual(
+      expect.arrayContaining([
+        `first call of a fresh process (stdio), ${revision}: typemcp − floor`,
+        `cold start (stdio spawn → tools/list), ${revision}: typemcp ÷ floor`,
+        `peak RSS after 500 calls over all tools, ${revision}: typemcp ÷ floor`,
+        `tools/call over stateless HTTP, ${revision}: typemcp ÷ floor`,
+      ]),
+    );
+  // Every part's seconds, for the run's duration from its settings.
+  expect(Object.keys(result.seconds_by_part)).toEqual([
+    "prepare",
+    "tools",
+    "breakdown",
+    "prompts_resources",
+    "asking",
+    "cold_start",
+    "memory",
+    "http",
+    "build",
+    "commands",
+  ]);
   // The prompts' and resources' rows: each request on both revisions, each contender's answers
   // compared with the floor's in every round (each item of 3 rows, typemcp's and McpServer's, on 2 revisions).
   const promptsAndResources = result.prompts_resources;
@@ -164,7 +264,7 @@ test("bench/run.js --quick completes and prints one JSON line with every measure
   expect(result.commands.patched_over_tsc).toBeCloseTo(best.patched / best.tsc, 2);
   expect(result.commands.plugin_over_patch).toBeCloseTo(best.patched / best.patched_without_plugin, 2);
   for (const target of result.targets) expect(typeof target.met).toBe("boolean");
-}, 300_000);
+}, 900_000); // the tools rows on two revisions and two projects, and the builds: minutes on a shared 2-core machine
 
 test("bench/run.js --only=build7 times both TypeScript 7s' tsc and typemcp build three ways, and prints their ratios", async () => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("BENCH_")));
@@ -191,6 +291,19 @@ test("bench/run.js --only=build7 times both TypeScript 7s' tsc and typemcp build
         6,
       );
 }, 600_000);
+
+test("bench/run.js --only=tools measures the tools rows on both revisions and projects, and the per-call breakdown, alone", async () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("BENCH_")));
+  env.BENCH_DIR = path.join(ROOT, ".build", "bench-test-tools");
+  const args = [path.join(ROOT, "bench", "run.js"), "--quick", "--only=tools", "--n=16", "--rounds=1"];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+
+  const result = JSON.parse(stdout.trim().split("\n").pop()!);
+  expect(Object.keys(result)).toEqual(["bench", "quick", "settings", "tools", "breakdown", "targets", "machine"]);
+  expect(result.settings).toMatchObject({ only: "tools", n: 16, rounds: 1 });
+  expectToolsRows(result, stdout);
+  expect(result.targets).toHaveLength(CASES.length * 6);
+}, 300_000);
 
 test("the benchmark stops when a contender answers a prompt or resource otherwise than the floor, _meta and cache fields included", () => {
   const { compareAnswers } = require("../bench/servers") as {
