@@ -316,7 +316,7 @@ export class Ts7Project implements Omit<Session, "build"> {
   }
 
   /** The calls in the project's own files, in source order, found once per checker. */
-  private callsIn(files: readonly ts.SourceFile[], compiler: ToolCompiler): ts.CallExpression[] {
+  private callsIn(files: readonly ts.SourceFile[], compiler: ContractCompiler): ts.CallExpression[] {
     const found = this.current!.calls;
     return files.flatMap((file) => memo(found, file, () => compiler.callsIn(file)));
   }
