@@ -53,7 +53,8 @@ export function documentationOf(
     if (declarations.indexOf(declaration) !== index) continue; // the service's forEachUnique
     if (declaration.kind >= SyntaxKind.FirstJSDocNode && declaration.kind <= SyntaxKind.LastJSDocNode) return SERVICE;
     if (baseMayDocument(declaration)) mayInherit = true;
-    for (const jsDoc of ts.getJSDocCommentsAndTags(declaration)) {
+    const commentsAndTags = ts.getJSDocCommentsAndTags(declaration);
+    for (const jsDoc of commentsAndTags) {
       found = true;
       if (ts.isJSDoc(jsDoc) && jsDoc.tags?.some(needsService)) return SERVICE;
       const { comment } = jsDoc;
@@ -62,7 +63,9 @@ export function documentationOf(
       if (!comments.includes(comment)) comments.push(comment);
     }
     if (!withTags) continue;
-    for (const tag of ts.getJSDocTags(declaration)) {
+    // ts.getJSDocTags(declaration), without the cache it writes on the node: an empty list on a
+    // node with none would add a field to every node read, changing their shapes.
+    for (const tag of commentsAndTags.flatMap((found) => (ts.isJSDoc(found) ? (found.tags ?? []) : [found]))) {
       const text = tagText(tag);
       if (text === SERVICE) return SERVICE;
       tags.push({ name: tag.tagName.text, text });
