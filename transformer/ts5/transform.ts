@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { Ts5Checker } from "./checker";
-import { ToolCompiler } from "../compile";
+import { ToolCompiler, type CompiledForm, type CompiledRegistration } from "../compile";
 import { contractExpression } from "../emit";
 import { FORM_INDEX } from "../form/elicit";
 import { optionsIndex, type Registration } from "../registration";
@@ -28,11 +28,8 @@ export interface TransformerHost {
 export function createTransformer(program: ts.Program, host: TransformerHost): ts.TransformerFactory<ts.SourceFile> {
   const compiler = new ToolCompiler(new Ts5Checker(program.getTypeChecker(), program));
   // By original call: a transform that prints a call twice does not compile or report it twice.
-  // Only the contract's JSON text is kept: its objects (the schemas) are garbage as soon as it
-  // is written, collected young, rather than held in the heap to the end of emit.
-  const compiled = new Map<ts.CallExpression, string>();
-  /** A form's JSON text; null where the call is printed as written (see CompiledForm.unwritten). */
-  const forms = new Map<ts.CallExpression, string | null>();
+  const compiled = new Map<ts.CallExpression, CompiledRegistration>();
+  const forms = new Map<ts.CallExpression, CompiledForm>();
   return (context) => {
     const { factory } = context;
     context.enableSubstitution(ts.SyntaxKind.CallExpression);
@@ -44,10 +41,9 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
       if (!ts.isCallExpression(original) || !ts.isParseTreeNode(original)) return node;
       const registration = compiler.registrationToCompile(original);
       if (!registration) return compiler.formToCompile(original) ? withForm(node, original) : node;
-      let json = compiled.get(original);
-      if (json === undefined) {
-        const result = compiler.compileSafely(original, registration);
-        compiled.set(original, (json = JSON.stringify(result.contract)));
+      let result = compiled.get(original);
+      if (!result) {
+        compiled.set(original, (result = compiler.compileSafely(original, registration)));
         host.compiled?.(registration);
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
@@ -57,22 +53,21 @@ export function createTransformer(program: ts.Program, host: TransformerHost): t
           { length: optionsIndex(registration) + 1 },
           (_, i) => node.arguments[i] ?? factory.createVoidZero(),
         ),
-        contractExpression(json, factory),
+        contractExpression(result.contract, factory),
       ];
       return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
     };
     /** `ctx.elicit(message, options?)` printed with its form after the options (`void 0` for those left out). */
     const withForm = (node: ts.CallExpression, original: ts.CallExpression): ts.CallExpression => {
-      let json = forms.get(original);
-      if (json === undefined) {
-        const result = compiler.compileFormSafely(original);
-        forms.set(original, (json = result.unwritten ? null : JSON.stringify(result.form)));
+      let result = forms.get(original);
+      if (!result) {
+        forms.set(original, (result = compiler.compileFormSafely(original)));
         for (const diagnostic of result.diagnostics) host.addDiagnostic(diagnostic as ts.Diagnostic);
       }
-      if (json === null) return node;
+      if (result.unwritten) return node;
       const args = [
         ...Array.from({ length: FORM_INDEX }, (_, i) => node.arguments[i] ?? factory.createVoidZero()),
-        contractExpression(json, factory),
+        contractExpression(result.form, factory),
       ];
       return factory.updateCallExpression(node, node.expression, node.typeArguments, args);
     };
