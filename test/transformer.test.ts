@@ -6,7 +6,6 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { Ts5Checker } from "../transformer/ts5/checker";
-import { documentationOf, SERVICE } from "../transformer/ts5/jsdoc-nodes";
 import { ToolCompiler } from "../transformer/compile";
 import { compileSnippets, snippetProgram, type SnippetResult } from "./support/snippets";
 import { emittedRegistrations } from "./support/emitted-contracts";
@@ -621,128 +620,6 @@ test("the JSDoc tsc skips is parsed where typemcp reads it, with the language se
   });
   expect(count.description).toBe("Counts stations; see {@link find_station}.");
   expect(count.inputSchema.properties).toEqual({ region: { type: "string", description: "Of the region." } });
-});
-
-test("the JSDoc read from its nodes is the language service's, byte for byte, and the service reads what only it can", () => {
-  // The checker reads a declaration's comment and tags from the parsed JSDoc nodes
-  // (transformer/ts5/jsdoc-nodes.ts) instead of the language service's display parts: every
-  // symbol and signature here gets exactly what getDocumentationComment and getJsDocTags give,
-  // as tsc parses (the comments typemcp parses itself) and as an editor does.
-  const source =
-    `/**\n * Weather.\n *\n *   Indented, after a blank line.\n * @param city   Name of the city.\n * @param https://example.com the site\n * @param days\n * @deprecated\n * @default {low: 1}\n * @minimum 0 and more\n */\n` +
-    `export function weather(city: string, days?: number, https?: string): string { return city; }\n` +
-    `/** One line. */ export const arrow = (/** On the parameter. */ n: number) => n;\n` +
-    `/** First part. */\nexport interface Merged {\n  /** Shared text. */\n  a: string;\n}\n` +
-    `/** Second part. @title M */\nexport interface Merged {\n  /** Shared text. */\n  a: string;\n  /** */\n  empty: number;\n  /** @minimum 1 */\n  tagOnly: number;\n  bare: boolean;\n}\n` +
-    `/** Base. */\nexport interface Base {\n  /** From the base. @maximum 9 */\n  inherited: number;\n  /** Base's own. */\n  overridden: number;\n}\n` +
-    `export interface Derived extends Base {\n  inherited: number;\n  /** Its own. @minimum 2 */\n  overridden: number;\n  /** @inheritDoc and more */\n  again: number;\n}\n` +
-    `/** Links {@link Base} in text. */\nexport type Linked = {\n  /** See {@link Derived}. */\n  x: number;\n};\n` +
-    `/**\n * Throws.\n * @throws {Error} when it fails\n * @template T the item\n */\nexport function generic<T>(item: T): T { return item; }\n` +
-    `export class Box {\n  /** @param size How big. */\n  constructor(/** Its size. */ readonly size: number) {}\n  /** A method. @returns nothing */\n  open(): void {}\n}\n`;
-  const read = (mode: ts.JSDocParsingMode, folder: string) => {
-    const program = snippetProgram(folder, { docs: source }, {}, mode);
-    const file = program.getSourceFiles().find((f) => f.fileName.endsWith("docs.ts"))!;
-    const service = program.getTypeChecker();
-    const checker = new Ts5Checker(service, program);
-    const symbols = new Set<ts.Symbol>();
-    const signatures = new Set<ts.Signature>();
-    const visit = (node: ts.Node): void => {
-      const name = (node as ts.NamedDeclaration).name;
-      const symbol = name && service.getSymbolAtLocation(name);
-      if (symbol) symbols.add(symbol);
-      if (ts.isFunctionLike(node)) {
-        const signature = service.getSignatureFromDeclaration(node);
-        if (signature) signatures.add(signature);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-    const fromNodes = [...symbols].map((symbol) => checker.documentation(symbol as never));
-    const fromNodesSignatures = [...signatures].map((signature) => checker.signatureDocumentation(signature as never));
-    // The service's own answer, once typemcp has parsed the comments (it caches on the symbol: asked after).
-    const ofService = [...symbols].map((symbol) => ({
-      comment: ts.displayPartsToString(symbol.getDocumentationComment(service)),
-      tags: symbol.getJsDocTags(service).map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text) })),
-    }));
-    const ofServiceSignatures = [...signatures].map((s) => ts.displayPartsToString(s.getDocumentationComment(service)));
-    return { symbols: [...symbols], fromNodes, fromNodesSignatures, ofService, ofServiceSignatures };
-  };
-  for (const [mode, folder] of [
-    [ts.JSDocParsingMode.ParseForTypeErrors, "jsdoc_nodes_skipped"],
-    [ts.JSDocParsingMode.ParseAll, "jsdoc_nodes_parsed"],
-  ] as const) {
-    const { symbols, fromNodes, fromNodesSignatures, ofService, ofServiceSignatures } = read(mode, folder);
-    expect(symbols.length).toBeGreaterThan(20);
-    // Undefined only where the symbol has nothing to read at all.
-    expect(fromNodes.map((docs) => docs ?? { comment: "", tags: [] })).toEqual(ofService);
-    expect(fromNodesSignatures).toEqual(ofServiceSignatures);
-    const byName = (name: string) => fromNodes[symbols.findIndex((s) => s.name === name)];
-    expect(byName("city")).toEqual({
-      comment: "Name of the city.",
-      tags: [{ name: "param", text: "city Name of the city." }],
-    });
-    expect(byName("weather")!.comment).toBe("Weather.\n\n  Indented, after a blank line.");
-    expect(byName("a")).toEqual({ comment: "Shared text.", tags: [] });
-    expect(byName("Merged")!.comment).toBe("First part.\nSecond part.");
-    expect(byName("inherited")).toEqual({ comment: "From the base.", tags: [{ name: "maximum", text: "9" }] });
-    expect(byName("bare")).toBeUndefined();
-  }
-  // What is read from the nodes, and what is left to the service: links, @inheritDoc, a member
-  // that may inherit, tags the service prints from a type.
-  const { symbols } = read(ts.JSDocParsingMode.ParseAll, "jsdoc_nodes_kinds");
-  const kind = (name: string) => {
-    // The last of the name: Derived's members, not Base's.
-    const found = documentationOf(
-      symbols
-        .filter((s) => s.name === name)
-        .pop()!
-        .getDeclarations()!,
-      true,
-    );
-    return found === SERVICE ? "service" : found === undefined ? "none" : "nodes";
-  };
-  expect(
-    Object.fromEntries(
-      [
-        "weather",
-        "city",
-        "days",
-        "https",
-        "arrow",
-        "Merged",
-        "a",
-        "empty",
-        "tagOnly",
-        "bare",
-        "Base",
-        "overridden",
-        "size",
-        "open",
-      ].map((name) => [name, kind(name)]),
-    ),
-  ).toEqual({
-    weather: "nodes",
-    city: "nodes",
-    days: "nodes",
-    https: "nodes",
-    arrow: "nodes",
-    Merged: "nodes",
-    a: "nodes",
-    empty: "nodes",
-    tagOnly: "nodes",
-    bare: "none",
-    Base: "nodes",
-    overridden: "nodes",
-    size: "nodes",
-    open: "nodes",
-  });
-  expect(["inherited", "again", "Linked", "x", "generic"].map(kind)).toEqual([
-    "service",
-    "service",
-    "service",
-    "service",
-    "service",
-  ]);
 });
 
 describe("the Dates of the arguments: the plan written into the contract", () => {

@@ -15,7 +15,6 @@ import type {
   WrittenTag,
 } from "../checker/checker";
 import { flagTranslator, SymbolFlag, TypeFlag } from "../checker/flags";
-import { documentationOf, SERVICE } from "./jsdoc-nodes";
 import { parseSkippedJSDoc, parseSkippedJSDocOf } from "./skipped-jsdoc";
 
 const NOT_DATA_MODIFIERS = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
@@ -72,6 +71,24 @@ const types = (list: readonly ts.Type[]) => list as unknown as readonly Type[];
 const asType = (type: ts.Type) => type as unknown as Type;
 const asSymbol = (symbol: ts.Symbol | undefined) => symbol as unknown as Symbol | undefined;
 
+/**
+ * False when the symbol can have no documentation, which most properties have not: spares
+ * the language service's search for it (it builds display parts, and looks for inherited
+ * comments). A comment may be on a declaration (for a parameter, its function's `@param`,
+ * which getJSDocCommentsAndTags includes) or inherited by a member of a class or interface
+ * that extends or implements another; a symbol without declarations (a tuple label) is
+ * left to the full search.
+ */
+function mayBeDocumented(symbol: ts.Symbol): boolean {
+  const declarations = symbol.getDeclarations();
+  if (!declarations?.length) return true;
+  return declarations.some((declaration) => {
+    if (ts.getJSDocCommentsAndTags(declaration).length > 0) return true;
+    const owner = declaration.parent;
+    return (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner)) && (owner.heritageClauses?.length ?? 0) > 0;
+  });
+}
+
 export class Ts5Checker implements TypeChecker {
   readonly syntax = ts5Syntax;
 
@@ -79,9 +96,6 @@ export class Ts5Checker implements TypeChecker {
     readonly checker: ts.TypeChecker,
     private readonly program: ts.Program,
   ) {}
-
-  /** Each symbol's documentation, read once (a type's, say, wherever the type is used). */
-  private readonly documented = new Map<ts.Symbol, Documentation | undefined>();
 
   flags(type: Type): number {
     return typeFlags(T(type).flags);
@@ -201,23 +215,12 @@ export class Ts5Checker implements TypeChecker {
   }
   documentation(symbol: Symbol): Documentation | undefined {
     const s = S(symbol);
-    const cached = this.documented.get(s);
-    if (cached !== undefined || this.documented.has(s)) return cached;
     parseSkippedJSDoc(s, this.checker);
-    const declarations = s.getDeclarations();
-    // A symbol without declarations (a tuple label) is left to the service's search.
-    const read = declarations?.length ? documentationOf(declarations, true) : SERVICE;
-    const documentation =
-      read !== SERVICE
-        ? read
-        : {
-            comment: ts.displayPartsToString(s.getDocumentationComment(this.checker)),
-            tags: s
-              .getJsDocTags(this.checker)
-              .map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text) })),
-          };
-    this.documented.set(s, documentation);
-    return documentation;
+    if (!mayBeDocumented(s)) return undefined;
+    return {
+      comment: ts.displayPartsToString(s.getDocumentationComment(this.checker)),
+      tags: s.getJsDocTags(this.checker).map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text) })),
+    };
   }
 
   writtenTags(declaration: ts.Node): readonly WrittenTag[] {
@@ -244,11 +247,7 @@ export class Ts5Checker implements TypeChecker {
     return asType(G(signature).getReturnType());
   }
   signatureDocumentation(signature: Signature): string {
-    const declaration = G(signature).getDeclaration() as ts.SignatureDeclaration | undefined;
-    if (!declaration) return "";
-    parseSkippedJSDocOf(declaration, this.checker);
-    const read = documentationOf([declaration], false);
-    if (read !== SERVICE) return read?.comment ?? "";
+    parseSkippedJSDocOf(G(signature).getDeclaration(), this.checker);
     return ts.displayPartsToString(G(signature).getDocumentationComment(this.checker));
   }
 
