@@ -5,11 +5,12 @@ import { type Check, DROPPED, type KeywordCheck, matches, type ObjectKeywords, p
 import { codePoints, equal, formatNamed, hasOwn, jsonType, passesFormat, typeTest } from "./values";
 
 /**
- * A schema compiled, once, into closures (no generated code): one per keyword, in the order
- * JSON Schema validators evaluate them (the type, then `const`, `enum`, `anyOf`, then the
- * keywords of the value's own type), so that the issues are the ones a validator reports. The
- * same closures serve a tool's first call and its millionth, and both ways of walking a value
- * (runtime/validation/pass.ts: validating, or making the wire copy). Patterns run on a
+ * A schema compiled, once, into closures: one per keyword, in the order JSON Schema validators
+ * evaluate them (the type, then `const`, `enum`, `anyOf`, then the keywords of the value's own
+ * type), so that the issues are the ones a validator reports. The closures decide what is valid
+ * and say why, in both ways of walking a value (runtime/validation/pass.ts: validating, or
+ * making the wire copy); generated code takes the common case from a schema's second use on
+ * (runtime/validation/generate.ts) and leaves them everything else. Patterns run on a
  * linear-time engine (runtime/linear-regexp.ts): no string makes a check backtrack.
  */
 
@@ -27,8 +28,7 @@ const ARRAY_BOUNDS = boundsOn("array");
 
 /**
  * Compiles one schema document into its checks (a closure per keyword): `$ref`s resolve against
- * its root, each target compiled once. Nothing is generated: the closures are the checks
- * (see validatorOf, runtime/validation/validator.ts).
+ * its root, each target compiled once (see validatorOf, runtime/validation/validator.ts).
  */
 export class SchemaCompiler {
   private readonly refs = new Map<string, Check>();
@@ -45,10 +45,14 @@ export class SchemaCompiler {
           `typemcp: the schema uses the keyword ${JSON.stringify(keyword)}, which typemcp does not check`,
         );
     }
+    const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
+    // A reference and nothing else (a property of a named type): its target's checks are the
+    // schema's, and they prepare the value themselves (toJSON applied once, as JSON.stringify does).
+    if (keywords.length === 1 && keywords[0] === "$ref" && typeof schema.$ref === "string")
+      return this.ref(schema.$ref);
     const general = this.general(schema);
     // A scalar type and nothing else that checks (most properties): a value of the type is
     // valid as it is, and is its own wire copy; anything else takes the general path.
-    const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword));
     if (
       keywords.length === 1 &&
       keywords[0] === "type" &&

@@ -386,6 +386,20 @@ describe("the wire copy of a result", () => {
     });
   });
 
+  test("toJSON is applied once, as JSON.stringify applies it, through a $ref too", () => {
+    const twice = { toJSON: () => ({ toJSON: () => "twice" }) };
+    // JSON.stringify writes {"a":{}}: the second toJSON is a method of the value it wrote.
+    expect(JSON.stringify({ a: twice })).toBe('{"a":{}}');
+    const referred: JsonSchema = {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/S" } },
+      $defs: { S: { type: "string" } },
+    };
+    // Once applied, the value is an object holding a function: refused, never sent as "twice".
+    expect(() => project({ a: twice }, referred)).toThrow(new WireError("a function, which JSON cannot carry"));
+    expect(project({ a: { toJSON: () => "once" } }, referred).value).toEqual({ a: "once" });
+  });
+
   test("a class instance sends its declared public properties, not its private fields or getters", () => {
     class Account {
       #pin = 1234;
