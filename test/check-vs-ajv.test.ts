@@ -3,7 +3,9 @@
  * input and output schema the fixtures publish, and on schemas written for the checker's
  * corners, for values of the schema, mutations of them and any JSON, the checker's verdict is
  * Ajv's, and its message is the one Ajv's errors make (test/support/ajv-messages.ts): the same
- * issues, in the same order. And the wire copy of a valid value is the value.
+ * issues, in the same order. And the wire copy of a valid value is the value, and the generated
+ * check and copy (runtime/validation/generate.ts) answer as the closures do for every valid
+ * value, and leave every invalid one to them.
  *
  * Where the two differ by design, values are left out: integers beyond the safe range (the
  * checker refuses them in arguments; Ajv takes any whole number), and more issues than a
@@ -11,7 +13,10 @@
  */
 import fc from "fast-check";
 import { LISTED_ISSUES } from "../runtime/validation/issues";
-import { validatorOf } from "../runtime/validation/validator";
+import { compileValidator, validatorOf } from "../runtime/validation/validator";
+import { generateCheck, generateCopy, MISS } from "../runtime/validation/generate";
+import { SchemaCompiler } from "../runtime/validation/compile";
+import { WireError } from "../runtime/validation/issues";
 import { validationMessage } from "../runtime/validation/messages";
 import { ajvMessage } from "./support/ajv-messages";
 import { publishedSchemas } from "./support/emitted-contracts";
@@ -167,6 +172,42 @@ describe.each(cases)("%s", (_, schema) => {
         expect(validatorOf(schema).wireCopy(value)).toEqual({ value, issues: [], total: 0 });
       }),
       { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  test("the generated copy is the closures' for every valid value, and leaves every invalid one to them", () => {
+    const compiler = new SchemaCompiler(schema);
+    const fast = generateCopy(schema, (part) => compiler.compile(part));
+    const closures = compileValidator(schema, Infinity);
+    fc.assert(
+      fc.property(generated(schema), (value) => {
+        let copied;
+        try {
+          copied = closures.wireCopy(value);
+        } catch (error) {
+          if (!(error instanceof WireError)) throw error;
+          expect(fast?.(value) ?? MISS).toBe(MISS);
+          return;
+        }
+        if (!fast) return;
+        const out = fast(value);
+        if (copied.total > 0) expect(out).toBe(MISS);
+        else expect(out).toStrictEqual(copied.value); // never MISS: a valid JSON value is the common case
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+  });
+
+  test("the generated check takes every valid value, and leaves every invalid one to the closures", () => {
+    const compiler = new SchemaCompiler(schema);
+    const fast = generateCheck(schema, (part) => compiler.compile(part));
+    if (!fast) return;
+    const closures = compileValidator(schema, Infinity);
+    fc.assert(
+      fc.property(generated(schema), (value) => {
+        expect(fast(value)).toBe(closures.validate(value).total === 0 ? value : MISS);
+      }),
+      { seed: SEED, numRuns: 150 },
     );
   });
 });

@@ -11,6 +11,7 @@ const fast = [
   "unit/formatters.test.ts",
   "unit/keywords.test.ts",
   "unit/check.test.ts",
+  "unit/generate.test.ts",
   "unit/linear-regexp.test.ts",
   "unit/uri-template.test.ts",
   "unit/json-text.test.ts",

@@ -1,6 +1,7 @@
 import type { JsonSchema } from "../../contract/contract";
 import { ANNOTATIONS, SchemaCompiler } from "./compile";
 import { type Found, type Issue, LISTED_ISSUES, type Outcome } from "./issues";
+import { type Generated, generateCheck, generateCopy, MISS } from "./generate";
 import { type Check, COPYING, Pass, type Shared, type Strategy, VALIDATING } from "./pass";
 import { isObject } from "./values";
 
@@ -53,14 +54,38 @@ function run(check: Check, value: unknown, strategy: Strategy, limit: number): O
   return { value: total === 0 ? second.out : null, issues, total };
 }
 
-function compileValidator(schema: JsonSchema): Validator {
-  const check = new SchemaCompiler(schema).compile(schema);
+/**
+ * A schema's values are checked, and its results copied, by generated code from its
+ * GENERATE_AT-th of each on (runtime/validation/generate.ts): a process's first of each is the
+ * closures', as before (generating then would add to a fresh process's first call), and every
+ * later one is generated; what the generated code leaves to the closures, they walk as always.
+ */
+export const GENERATE_AT = 2;
+
+/** A schema's validator, made anew (validatorOf shares them); `generateAt` as GENERATE_AT (Infinity: the closures always). */
+export function compileValidator(schema: JsonSchema, generateAt = GENERATE_AT): Validator {
+  const compiler = new SchemaCompiler(schema);
+  const check = compiler.compile(schema);
+  const part = (sub: JsonSchema) => compiler.compile(sub);
+  let checks = 0;
+  let copies = 0;
+  let checking: Generated | undefined;
+  let copying: Generated | undefined;
   return {
     validate: (value, limit = LISTED_ISSUES) => {
+      if (checking) {
+        if (checking(value) !== MISS) return VALID;
+      } else if (++checks === generateAt) checking = generateCheck(schema, part);
       const { issues, total } = run(check, value, VALIDATING, limit);
       return total === 0 ? VALID : { issues, total };
     },
-    wireCopy: (value, limit = LISTED_ISSUES) => run(check, value, COPYING, limit),
+    wireCopy: (value, limit = LISTED_ISSUES) => {
+      if (copying) {
+        const out = copying(value);
+        if (out !== MISS) return { value: out, issues: NO_ISSUES, total: 0 };
+      } else if (++copies === generateAt) copying = generateCopy(schema, part);
+      return run(check, value, COPYING, limit);
+    },
   };
 }
 
