@@ -24,6 +24,9 @@ import type { Registry } from "./registry";
 type Api = typeof OpenTelemetry;
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
+/** Where @opentelemetry/api 1.x keeps what an application registers (its `trace`: the global tracer provider). */
+const OTEL_GLOBALS = Symbol.for("opentelemetry.js.api.1");
+
 /** undefined: not looked for yet; null: not installed. */
 let api: Api | null | undefined;
 /** The API's no-op provider: what its global provider delegates to until the application registers one. */
@@ -51,6 +54,10 @@ const cut = (text: string) => (text.length > LONGEST ? text.slice(0, LONGEST) : 
  * provider registered, else the SDK's `Server` itself.
  */
 export function serverClass(registry: Registry): typeof Server {
+  // No tracer provider registered (the API keeps its registrations under this global): nothing
+  // to trace, and the API is not loaded for it, which took 24 ms of a fresh process's start
+  // where it is installed (a dependency of a dependency, say) but unused.
+  if ((globalThis as Record<symbol, { trace?: unknown } | undefined>)[OTEL_GLOBALS]?.trace === undefined) return Server;
   const otel = openTelemetry();
   if (!otel) return Server;
   // The API's global provider is a proxy whose delegate is a no-op provider until the application registers one.

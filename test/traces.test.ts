@@ -114,6 +114,33 @@ test("with no tracer provider registered, every instance is the SDK's own Server
   await client.close();
 });
 
+test("with none registered, typemcp does not load @opentelemetry/api; once one is, it traces", () => {
+  jest.isolateModules(() => {
+    let loaded = false;
+    jest.doMock("@opentelemetry/api", () => {
+      loaded = true;
+      return jest.requireActual("@opentelemetry/api");
+    });
+    const { serverClass } = require("../runtime/trace") as typeof import("../runtime/trace");
+    // This module registry's own copy of the SDK.
+    const { Server: Isolated } =
+      require("@modelcontextprotocol/server") as typeof import("@modelcontextprotocol/server");
+    const registry = {} as Parameters<typeof serverClass>[0];
+    expect(serverClass(registry)).toBe(Isolated);
+    expect(loaded).toBe(false);
+    trace.setGlobalTracerProvider(new BasicTracerProvider());
+    try {
+      const traced = serverClass(registry);
+      expect(traced).not.toBe(Isolated);
+      expect(traced.prototype).toBeInstanceOf(Isolated);
+      expect(loaded).toBe(true);
+    } finally {
+      trace.disable();
+    }
+    expect(serverClass(registry)).toBe(Isolated);
+  });
+});
+
 describe("with a tracer provider", () => {
   const exporter = new InMemorySpanExporter();
   const manager = new AsyncLocalStorageContextManager();
