@@ -4,23 +4,24 @@ import { CHECKED_DEPTH, type Check, COPYING, Pass, type Strategy, VALIDATING } f
 import { jsonType } from "./values";
 
 /**
- * A result's wire copy by generated code, for the common case only: a value of plain objects,
- * arrays and JSON scalars that its schema admits. The generated function answers the copy the
- * closures (runtime/validation/compile.ts) would make, or MISS for anything else (an issue, a
- * `toJSON`, a value nested deeper than CHECKED_DEPTH, an exception), and the
- * closures then walk the value as they always do: they stay the one source of what is valid and
- * of every message. A schema's part the generator does not write (a bound on a string, a
- * pattern, a format, a union of objects, an open object) is checked there by its closures.
+ * A schema's check and a result's wire copy by generated code, for the common case only: a
+ * value of plain objects, arrays and JSON scalars that its schema admits. The generated
+ * function answers what the closures (runtime/validation/compile.ts) would (the copy; checking,
+ * the value itself), or MISS for anything else (an issue, a `toJSON`, a value nested deeper
+ * than CHECKED_DEPTH, an exception), and the closures then walk the value as they always do:
+ * they stay the one source of what is valid and of every message. A schema's part the
+ * generator does not write (a bound on a string, a pattern, a format, a union it cannot tell
+ * apart, an open record) is checked there by its closures.
  *
  * Why: the closures are shared by every schema, so their property loads and stores see every
  * schema's objects and are megamorphic in V8; a generated function sees one schema's objects,
  * and builds each copy as an object literal. On the benchmark's eight result shapes the copy
  * costs about a fifth of the closures' instructions (docs/performance.md, "Calls on both
  * revisions, counted"). Where a runtime forbids generating code (Cloudflare Workers throw on
- * `new Function`), nothing is generated and the closures make every copy.
+ * `new Function`), nothing is generated and the closures serve every value.
  */
 
-/** What a generated copy answers for a value it leaves to the closures. */
+/** What generated code answers for a value it leaves to the closures. */
 export const MISS: unique symbol = Symbol("miss");
 
 /** A generated copy or check: the copy (the value, checking), or MISS. */
