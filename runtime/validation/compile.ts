@@ -167,7 +167,7 @@ export class SchemaCompiler {
   }
 
   /** What a `$ref` points at: the root, or one of its `$defs` (the only references typemcp writes). */
-  private target(ref: string): JsonSchema {
+  target(ref: string): JsonSchema {
     if (ref === "#") return this.root;
     const defs = this.root.$defs as Record<string, JsonSchema> | undefined;
     const name = ref.startsWith("#/$defs/") ? ref.slice(8).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
@@ -177,7 +177,7 @@ export class SchemaCompiler {
   }
 
   /** The JSON types a schema admits at most (undefined: any), looking through references: a union skips the branches a value cannot fit. */
-  private typesOf(schema: JsonSchema, seen = new Set<string>()): Set<string> | undefined {
+  typesOf(schema: JsonSchema, seen = new Set<string>()): Set<string> | undefined {
     if (typeof schema.$ref === "string") {
       const ref = schema.$ref;
       if (seen.has(ref)) return undefined;

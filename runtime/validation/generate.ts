@@ -1,7 +1,6 @@
 import type { JsonSchema } from "../../contract/contract";
-import { ANNOTATIONS } from "./compile";
+import { ANNOTATIONS, type SchemaCompiler } from "./compile";
 import { CHECKED_DEPTH, type Check, COPYING, Pass, type Strategy, VALIDATING } from "./pass";
-import { jsonType } from "./values";
 
 /**
  * A schema's check and a result's wire copy by generated code, for the common case only: a
@@ -74,8 +73,8 @@ class Source {
   private readonly refs = new Map<string, string>();
 
   constructor(
-    private readonly root: JsonSchema,
-    private readonly compile: (schema: JsonSchema) => Check,
+    /** The closures' compiler of the same schema document: a part's closures, a `$ref`'s target, a union's types. */
+    private readonly compiler: SchemaCompiler,
     /** Copying (results), or checking only (arguments, answers: values from JSON.parse, their own result). */
     private readonly copying: boolean,
   ) {}
@@ -142,7 +141,7 @@ class Source {
         this.leaf(schema);
       if (body) return this.add(body);
     }
-    const i = this.slow.push(this.compile(schema as JsonSchema)) - 1;
+    const i = this.slow.push(this.compiler.compile(schema)) - 1;
     return this.add(`return slow(${i}, v);`);
   }
 
@@ -156,20 +155,11 @@ class Source {
     let name = this.refs.get(ref);
     if (name) return name;
     // Named before its body is written: a schema may refer to itself.
-    name = `f${this.functions.length}`;
+    const index = this.functions.push("") - 1;
+    name = `f${index}`;
     this.refs.set(ref, name);
-    this.functions.push("");
-    const target = this.target(ref);
-    const index = Number(name.slice(1));
-    this.functions[index] = `function ${name}(v, d) {\nreturn ${this.function(target)}(v, d);\n}`;
+    this.functions[index] = `function ${name}(v, d) {\nreturn ${this.function(this.compiler.target(ref))}(v, d);\n}`;
     return name;
-  }
-
-  /** What a `$ref` points at (the closures refuse a schema whose reference goes nowhere, before any of this). */
-  private target(ref: string): JsonSchema {
-    if (ref === "#") return this.root;
-    const name = ref.slice(8).replace(/~1/g, "/").replace(/~0/g, "~");
-    return (this.root.$defs as Record<string, JsonSchema>)[name];
   }
 
   /** A scalar schema at the root or an array's item: the value, when valid, is its copy. */
@@ -185,7 +175,7 @@ class Source {
    */
   private object(schema: JsonSchema, keywords: string[]): string | undefined {
     if (!objectOfProperties(schema, keywords)) return undefined;
-    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const properties = schema.properties as Record<string, JsonSchema>;
     const required = new Set((schema.required ?? []) as string[]);
     const keys = Object.keys(properties);
     // A class instance is copied as the closures copy it, own properties only.
@@ -230,7 +220,8 @@ class Source {
     if (keywords.length !== 1 || keywords[0] !== "anyOf" || !Array.isArray(schema.anyOf)) return undefined;
     const byType = new Map<string, JsonSchema[]>();
     for (const branch of schema.anyOf as JsonSchema[]) {
-      const types = this.typesOf(branch);
+      // The branches the closures try for a value of each JSON type (SchemaCompiler.typesOf).
+      const types = this.compiler.typesOf(branch);
       if (!types) return undefined;
       for (const type of types) byType.set(type, [...(byType.get(type) ?? []), branch]);
     }
@@ -266,24 +257,13 @@ class Source {
     return lines.join("\n");
   }
 
-  /** The JSON types a branch's values can have, as the closures' union reckons them (SchemaCompiler.typesOf); undefined: any, or not known here. */
-  private typesOf(schema: JsonSchema): string[] | undefined {
-    const resolved = this.resolve(schema);
-    if (!resolved) return undefined;
-    if (typeof resolved.type === "string") return [resolved.type === "integer" ? "number" : resolved.type];
-    if ("const" in resolved) return isScalar(resolved.const) ? [jsonType(resolved.const)] : undefined;
-    if (Array.isArray(resolved.enum))
-      return resolved.enum.every(isScalar) ? [...new Set(resolved.enum.map(jsonType))] : undefined;
-    return undefined;
-  }
-
   /** A schema, through `$ref`s that are all it says (undefined: a reference that loops). */
   private resolve(schema: JsonSchema, seen = new Set<string>()): JsonSchema | undefined {
     const keywords = checking(schema);
     if (keywords.length !== 1 || keywords[0] !== "$ref" || typeof schema.$ref !== "string") return schema;
     if (seen.has(schema.$ref)) return undefined;
     seen.add(schema.$ref);
-    return this.resolve(this.target(schema.$ref), seen);
+    return this.resolve(this.compiler.target(schema.$ref), seen);
   }
 
   /** A property that tells object branches apart: required and declared by each, a string const or enum of strings, none shared. */
@@ -380,28 +360,24 @@ function slowly(check: Check, strategy: Strategy, value: unknown): unknown {
 
 /**
  * The generated wire copy of a schema's values (see MISS), or undefined where the runtime
- * forbids generating code or the whole schema is left to the closures. `compile` gives a part's
- * closures, compiled against the same root.
+ * forbids generating code or the whole schema is left to the closures. `compiler` is the
+ * closures' compiler of the same schema.
  */
-export function generateCopy(schema: JsonSchema, compile: (schema: JsonSchema) => Check): Generated | undefined {
-  return generate(schema, compile, COPYING);
+export function generateCopy(schema: JsonSchema, compiler: SchemaCompiler): Generated | undefined {
+  return generate(schema, compiler, COPYING);
 }
 
 /**
  * The generated check of a schema's arguments and answers (values from JSON.parse): the value
  * when it is valid, else MISS (the closures then say why), or undefined as for generateCopy.
  */
-export function generateCheck(schema: JsonSchema, compile: (schema: JsonSchema) => Check): Generated | undefined {
-  return generate(schema, compile, VALIDATING);
+export function generateCheck(schema: JsonSchema, compiler: SchemaCompiler): Generated | undefined {
+  return generate(schema, compiler, VALIDATING);
 }
 
-function generate(
-  schema: JsonSchema,
-  compile: (schema: JsonSchema) => Check,
-  strategy: Strategy,
-): Generated | undefined {
+function generate(schema: JsonSchema, compiler: SchemaCompiler, strategy: Strategy): Generated | undefined {
   if (!generationAllowed()) return undefined;
-  const source = new Source(schema, compile, strategy === COPYING);
+  const source = new Source(compiler, strategy === COPYING);
   const root = source.function(schema);
   if (source.functions.length === source.slow.length) return undefined; // nothing generated but calls to the closures
   const text = `"use strict";\n${source.functions.join("\n")}\nreturn ${root};`;

@@ -66,7 +66,6 @@ export const GENERATE_AT = 2;
 export function compileValidator(schema: JsonSchema, generateAt = GENERATE_AT): Validator {
   const compiler = new SchemaCompiler(schema);
   const check = compiler.compile(schema);
-  const part = (sub: JsonSchema) => compiler.compile(sub);
   let checks = 0;
   let copies = 0;
   let checking: Generated | undefined;
@@ -75,7 +74,7 @@ export function compileValidator(schema: JsonSchema, generateAt = GENERATE_AT): 
     validate: (value, limit = LISTED_ISSUES) => {
       if (checking) {
         if (checking(value) !== MISS) return VALID;
-      } else if (++checks === generateAt) checking = generateCheck(schema, part);
+      } else if (++checks === generateAt) checking = generateCheck(schema, compiler);
       const { issues, total } = run(check, value, VALIDATING, limit);
       return total === 0 ? VALID : { issues, total };
     },
@@ -83,7 +82,7 @@ export function compileValidator(schema: JsonSchema, generateAt = GENERATE_AT): 
       if (copying) {
         const out = copying(value);
         if (out !== MISS) return { value: out, issues: NO_ISSUES, total: 0 };
-      } else if (++copies === generateAt) copying = generateCopy(schema, part);
+      } else if (++copies === generateAt) copying = generateCopy(schema, compiler);
       return run(check, value, COPYING, limit);
     },
   };
