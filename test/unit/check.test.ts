@@ -516,6 +516,33 @@ test("schemas that differ only in annotations share one checker; a property name
   });
 });
 
+test("annotations are left out of sub-schemas at every depth, never out of the data a keyword holds", () => {
+  const nested = (note: string) => ({
+    type: "object",
+    properties: {
+      list: { type: "array", description: note, items: { type: "string", title: note } },
+      either: { anyOf: [{ type: "integer", title: note }, { $ref: "#/$defs/Point" }] },
+      extra: { type: "object", additionalProperties: { type: "number", description: note } },
+    },
+    $defs: { Point: { type: "object", title: note, properties: { x: { type: "number", examples: [note] } } } },
+  });
+  expect(validatorOf(nested("one"))).toBe(validatorOf(nested("two")));
+  // A const, an enum or a default holds data: an object in it keeps every key, whatever it is called.
+  const a = validatorOf({ const: { title: "a", description: ["x"] } });
+  const b = validatorOf({ const: { title: "b", description: ["x"] } });
+  expect(b).not.toBe(a);
+  expect(a.validate({ title: "a", description: ["x"] })).toEqual({ issues: [], total: 0 });
+  expect(b.validate({ title: "a", description: ["x"] }).total).toBe(1);
+  const enumOf = (title: string) => validatorOf({ type: "object", enum: [{ title }] });
+  expect(enumOf("a")).not.toBe(enumOf("b"));
+  expect(enumOf("b").validate({ title: "a" }).total).toBe(1);
+  // So do the names of the properties: two schemas whose properties are called by annotations' names differ.
+  const named = (name: string) =>
+    validatorOf({ type: "object", properties: { [name]: { type: "string" } }, additionalProperties: false });
+  expect(named("title")).not.toBe(named("description"));
+  expect(named("description").validate({ title: "x" }).total).toBe(1);
+});
+
 test("a keyword or a format the checker does not know is an error, never ignored", () => {
   expect(() => validatorOf({ type: "object", maxProperties: 1 }).validate({})).toThrow(
     'typemcp: the schema uses the keyword "maxProperties", which typemcp does not check',
